@@ -1,0 +1,85 @@
+/** Business constants from SPEC.md section 9 and the cookie names the browser keeps. */
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+export const COOKIES = {
+  /** The cart: a list of product numbers (or objects with a title). */
+  cart: '_cart__rf',
+  /** Ids of notifications the visitor has seen. */
+  notificationsRead: '_notifications_read',
+  /** Suppresses the 'Item added successfully to cart' alert. */
+  addToCartNotice: '_cart_notice',
+  /** The signed-in session (httpOnly, set by the server). */
+  session: 'labshop_session',
+  /** The login transaction (state, nonce, PKCE verifier) while the provider is visited. */
+  loginTransaction: 'labshop_login',
+} as const;
+
+export const COOKIE_MAX_AGE_SECONDS = {
+  cart: 30 * DAY_SECONDS,
+  notificationsRead: 30 * DAY_SECONDS,
+  addToCartNotice: 30 * DAY_SECONDS,
+  loginTransaction: 1 * DAY_SECONDS,
+} as const;
+
+/** Local storage key set when the visitor accepts the cookie banner. */
+export const COOKIES_ACCEPTED_STORAGE_KEY = 'cookiesAccepted';
+
+/** The editable static text pages: the page name the API uses and the public route. */
+export const TEXT_PAGES = [
+  { name: 'About', path: '/about-us' },
+  { name: 'Privacy Policy', path: '/privacy-policy' },
+  { name: 'Cookies Policy', path: '/cookies-policy' },
+  { name: 'Terms of Use', path: '/terms-of-use' },
+  { name: 'Terms of Purchase', path: '/terms-of-purchase' },
+  { name: 'faq', path: '/faq' },
+  { name: 'Partners', path: '/partners' },
+  { name: 'Support', path: '/support' },
+] as const;
+
+export type TextPageName = (typeof TEXT_PAGES)[number]['name'];
+
+export const TEXT_PAGE_NAMES = TEXT_PAGES.map((page) => page.name) as TextPageName[];
+
+export const HOME = {
+  categoriesShown: 11,
+  testimonialsPerSlide: 3,
+  testimonialsAdvanceMs: 5000,
+  featuredAutoScrollMs: 3000,
+} as const;
+
+export const TEXT_LIMITS = {
+  homeProductTitle: 39,
+  shopCardTitle: 33,
+  galleryCaptionDescription: 120,
+  adminGalleryPreview: 100,
+  brochure: 400,
+} as const;
+
+export const SCROLL_STEP_PX = { categories: 220, thumbnails: 100 } as const;
+
+export const PAGINATION = {
+  subscribersDefaultPage: 1,
+  subscribersDefaultLimit: 10,
+  customersPageSize: 10,
+  customersPageLinks: 5,
+} as const;
+
+export const PAYMENT = {
+  minimumCents: 300,
+  partnerPriceMinQuantity: 3,
+  behaviouralScoreStart: 0.8,
+  behaviouralScoreMinimum: 0.5,
+  mouseHistoryPoints: 100,
+} as const;
+
+export const CART_COUNT_REFRESH_MS = 500;
+
+/** The product number whose page hides the made-in-USA badge. */
+export const NOT_MADE_IN_USA_PRODUCT_NUMBER = 'DV34';
+
+export const CSV_FILE_NAMES = {
+  customers: 'customers.csv',
+  subscribers: 'subscribers.csv',
+  orders: 'orders_history.csv',
+} as const;

@@ -1,0 +1,20 @@
+/**
+ * What the server hands to the web app's loaders and actions during server rendering. The web
+ * app never imports server code; it reaches the API through `apiFetch`, which on the server is
+ * an in-process call through the same routes, validation and auth as a browser's request.
+ */
+// A type alias, not an interface: React Router's AppLoadContext is an index signature, which
+// only aliases satisfy implicitly.
+export type ServerLoadContext = {
+  /** Calls the shop's own API (a path such as '/api/products') as the visitor of this request. */
+  apiFetch(path: string, init?: RequestInit): Promise<Response>;
+  /** This response's Content-Security-Policy nonce, for inline scripts. */
+  cspNonce: string;
+  /** Settings the browser may see; nothing secret goes here. */
+  publicConfig: PublicConfig;
+};
+
+export interface PublicConfig {
+  /** The site origin as visitors see it, e.g. https://shop.example.com. */
+  publicUrl: string;
+}
