@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { deletedAt, id, timestamps } from './columns.ts';
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    thumbnail: text('thumbnail'),
+    /** The home page shows the first 11 in this order. */
+    position: integer('position').notNull().default(0),
+    ...timestamps,
+    deletedAt: deletedAt(),
+  },
+  (table) => [
+    uniqueIndex('categories_name_live_unique')
+      .on(sql`lower(${table.name})`)
+      .where(sql`${table.deletedAt} is null`),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    /** The identifier used in routes, carts and orders. */
+    number: text('number').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    categoryId: uuid('category_id').references(() => categories.id),
+    /** Image URLs in display order; the last one is the main image. */
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    newPriceCents: integer('new_price_cents').notNull(),
+    oldPriceCents: integer('old_price_cents'),
+    wholesalePriceCents: integer('wholesale_price_cents').notNull(),
+    /** Partner price for a line of 3 or more; unset means the wholesale price applies. */
+    partnerPriceX3Cents: integer('partner_price_x3_cents'),
+    brochure: text('brochure'),
+    /** The item's id in the business system, when it is known there. */
+    guid: uuid('guid').notNull().defaultRandom(),
+    ...timestamps,
+    deletedAt: deletedAt(),
+  },
+  (table) => [
+    uniqueIndex('products_number_unique').on(table.number),
+    index('products_category_idx').on(table.categoryId),
+    check('products_new_price_nonnegative', sql`${table.newPriceCents} >= 0`),
+    check('products_wholesale_price_nonnegative', sql`${table.wholesalePriceCents} >= 0`),
+    check(
+      'products_old_price_nonnegative',
+      sql`${table.oldPriceCents} is null or ${table.oldPriceCents} >= 0`,
+    ),
+    check(
+      'products_partner_price_nonnegative',
+      sql`${table.partnerPriceX3Cents} is null or ${table.partnerPriceX3Cents} >= 0`,
+    ),
+    check('products_brochure_length', sql`char_length(${table.brochure}) <= 400`),
+  ],
+);

@@ -1,0 +1,8 @@
+// The schema object Drizzle needs for relational queries and drizzle-kit for migrations.
+export * from './auth.ts';
+export * from './catalog.ts';
+export * from './content.ts';
+export * from './customers.ts';
+export * from './jobs.ts';
+export * from './newsletter.ts';
+export * from './orders.ts';

@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns.ts';
+
+/**
+ * Order numbers come from this sequence (shown as WEB-100001), never from "last plus one":
+ * concurrent checkouts can never share a number.
+ */
+export const orderNumberSequence = pgSequence('order_number_seq', {
+  startWith: 100001,
+  increment: 1,
+});
+
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'voided', 'needs_attention'] as const;
+export const ERP_SYNC_STATUSES = ['not_started', 'pending', 'synced', 'failed'] as const;
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    /** prefix-number, e.g. WEB-100234; also the card gateway's order id. */
+    number: text('number').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    customerNumber: text('customer_number'),
+    customerName: text('customer_name').notNull(),
+    customerType: text('customer_type', { enum: ['Wholesale', 'Retail'] }).notNull(),
+    /** The signed-in user's subject at the identity provider; null for guests. */
+    userSubject: text('user_subject'),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    amountCents: integer('amount_cents').notNull(),
+    couponCode: text('coupon_code'),
+    shipName: text('ship_name').notNull(),
+    shipAddress1: text('ship_address1').notNull(),
+    shipCity: text('ship_city').notNull(),
+    shipState: text('ship_state').notNull(),
+    shipPostCode: text('ship_post_code').notNull(),
+    /** ISO 3166-1 alpha-2. */
+    shipCountry: text('ship_country').notNull(),
+    shipPhone: text('ship_phone').notNull().default(''),
+    paymentRetref: text('payment_retref'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    erpSyncStatus: text('erp_sync_status', { enum: ERP_SYNC_STATUSES })
+      .notNull()
+      .default('not_started'),
+    erpSalesOrderId: text('erp_sales_order_id'),
+    erpSyncError: text('erp_sync_error'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('orders_number_unique').on(table.number),
+    index('orders_created_at_idx').on(table.createdAt),
+    index('orders_user_subject_idx').on(table.userSubject),
+    check('orders_amount_nonnegative', sql`${table.amountCents} >= 0`),
+    check('orders_discount_nonnegative', sql`${table.discountCents} >= 0`),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productNumber: text('product_number').notNull(),
+    title: text('title').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    lineTotalCents: integer('line_total_cents').notNull(),
+  },
+  (table) => [
+    uniqueIndex('order_lines_order_position_unique').on(table.orderId, table.position),
+    check('order_lines_quantity_positive', sql`${table.quantity} >= 1`),
+  ],
+);
+
+export const PAYMENT_STATUSES = [
+  'pending',
+  'approved',
+  'declined',
+  'unknown',
+  'voided',
+  'refunded',
+] as const;
+
+/** One card authorisation attempt; `unknown` until the gateway's answer or an inquiry settles it. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    invoiceId: uuid('invoice_id'),
+    customerNumber: text('customer_number'),
+    gateway: text('gateway').notNull(),
+    /** The order id sent to the gateway: the recovery handle when an answer is lost. */
+    gatewayOrderId: text('gateway_order_id').notNull(),
+    retref: text('retref'),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    responseCode: text('response_code'),
+    responseText: text('response_text'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('payments_gateway_order_id_unique').on(table.gateway, table.gatewayOrderId),
+    index('payments_order_idx').on(table.orderId),
+  ],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The order number the invoice belongs to (the spec's salesOrderId). */
+    salesOrderId: text('sales_order_id').notNull(),
+    customerNumber: text('customer_number'),
+    fullName: text('full_name').notNull(),
+    paymentRetref: text('payment_retref'),
+    cart: jsonb('cart')
+      .$type<{ number: string; title: string; quantity: number; newPrice: number }[]>()
+      .notNull(),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('invoices_order_unique').on(table.orderId)],
+);
+
+/** Coupon codes, matched case-insensitively (WELCOME2, Black10, and any added later). */
+export const coupons = pgTable(
+  'coupons',
+  {
+    code: text('code').primaryKey(),
+    percent: integer('percent').notNull(),
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('coupons_code_lower_unique').on(sql`lower(${table.code})`),
+    check('coupons_percent_range', sql`${table.percent} > 0 and ${table.percent} <= 100`),
+  ],
+);

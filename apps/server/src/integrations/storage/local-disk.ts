@@ -1,0 +1,29 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { assertSafeKey, type FileStorage } from './port.ts';
+
+/** The URL path under which the server serves files of the local-disk storage. */
+export const LOCAL_UPLOADS_URL_PREFIX = '/uploads/';
+
+/** Files under DATA_DIR/uploads, served by the app at /uploads/. */
+export function createLocalDiskStorage(rootDir: string): FileStorage {
+  return {
+    async put(key, body) {
+      assertSafeKey(key);
+      const target = path.join(rootDir, key);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, body);
+      return `${LOCAL_UPLOADS_URL_PREFIX}${key}`;
+    },
+    async delete(url) {
+      if (!url.startsWith(LOCAL_UPLOADS_URL_PREFIX)) return;
+      const key = url.slice(LOCAL_UPLOADS_URL_PREFIX.length);
+      try {
+        assertSafeKey(key);
+      } catch {
+        return;
+      }
+      await rm(path.join(rootDir, key), { force: true });
+    },
+  };
+}

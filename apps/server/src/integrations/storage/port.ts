@@ -1,0 +1,17 @@
+/** Where uploaded and generated files live: local disk in embedded mode, object storage at scale. */
+export interface FileStorage {
+  /**
+   * Stores `body` under `key` (a server-made path such as `products/ab12.jpg`, never a
+   * visitor's file name) and returns the URL the browser loads it from.
+   */
+  put(key: string, body: Buffer, contentType: string): Promise<string>;
+  /** Removes the file behind a URL this storage returned; unknown URLs are ignored. */
+  delete(url: string): Promise<void>;
+}
+
+/** Keys are made by the server; this refuses anything that could leave the storage root. */
+export function assertSafeKey(key: string): void {
+  if (!/^[a-z0-9][a-z0-9/_.-]*$/i.test(key) || key.includes('..') || key.includes('//')) {
+    throw new Error(`Unsafe storage key: ${key}`);
+  }
+}
