@@ -1,0 +1,106 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/**
+ * The kinds of failure a service may report, and the one place that maps them to HTTP status
+ * codes. Every error answer has the shape { "error": "message" }.
+ */
+const STATUS_BY_KIND = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  too_many_requests: 429,
+  not_implemented: 501,
+  unavailable: 503,
+} as const;
+
+export type AppErrorKind = keyof typeof STATUS_BY_KIND;
+
+export class AppError extends Error {
+  constructor(
+    readonly kind: AppErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get statusCode(): number {
+    return STATUS_BY_KIND[this.kind];
+  }
+}
+
+export const GENERIC_SERVER_ERROR = 'Something went wrong. Please try again later.';
+
+/** Messages for the framework's own client errors, in words a user can act on. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request length does not match its body.',
+};
+
+export interface ErrorBody {
+  error: string;
+}
+
+export const errorHandler = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        // The first failing field's message: the spec's messages are written for one field.
+        const first = error.validation[0];
+        const message = first?.message ?? 'The request is not valid.';
+        return reply.code(400).send({ error: message } satisfies ErrorBody);
+      }
+      if (error instanceof AppError) {
+        return reply.code(error.statusCode).send({ error: error.message } satisfies ErrorBody);
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        const message =
+          FRAMEWORK_MESSAGES[error.code] ?? (error.validation ? error.message : undefined);
+        return reply
+          .code(status)
+          .send({ error: message ?? defaultClientMessage(status) } satisfies ErrorBody);
+      }
+      // 5xx: the details go to the log, never to the caller.
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ error: GENERIC_SERVER_ERROR } satisfies ErrorBody);
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      reply
+        .code(404)
+        .send({ error: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+    });
+  },
+  { name: 'error-handler' },
+);
+
+function defaultClientMessage(status: number): string {
+  switch (status) {
+    case 401:
+      return 'Please sign in first.';
+    case 403:
+      return 'You are not allowed to do this.';
+    case 404:
+      return 'Not found.';
+    case 405:
+      return 'This method is not allowed here.';
+    case 413:
+      return 'The request is too large.';
+    case 415:
+      return 'This content type is not accepted here.';
+    case 429:
+      return 'Too many requests. Please wait a moment and try again.';
+    default:
+      return 'The request is not valid.';
+  }
+}

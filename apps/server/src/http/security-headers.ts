@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** This request's CSP nonce; SSR puts it on every inline script it writes. */
+    cspNonce: string;
+  }
+}
+
+export interface SecurityHeadersOptions {
+  /** HTTPS deployments get HSTS and upgrade-insecure-requests. */
+  https: boolean;
+  /** Vite's dev server needs inline scripts and a websocket; production never does. */
+  development: boolean;
+  /** Extra origins a page may frame (the card tokenizer) or load images from (map tiles). */
+  frameOrigins?: string[];
+  imageOrigins?: string[];
+}
+
+export const securityHeaders = fp(
+  async (app: FastifyInstance, options: SecurityHeadersOptions) => {
+    await app.register(helmet, {
+      // Written below with a per-request nonce.
+      contentSecurityPolicy: false,
+      hsts: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      frameguard: { action: 'deny' },
+    });
+
+    app.decorateRequest('cspNonce', '');
+    app.addHook('onRequest', async (request, reply) => {
+      request.cspNonce = randomBytes(16).toString('base64');
+      reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce, options));
+      reply.header(
+        'permissions-policy',
+        'camera=(), microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()',
+      );
+    });
+  },
+  { name: 'security-headers' },
+);
+
+export function contentSecurityPolicy(nonce: string, options: SecurityHeadersOptions): string {
+  const scriptSrc = options.development
+    ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
+    : ["'self'", `'nonce-${nonce}'`];
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': scriptSrc,
+    // React writes style attributes and map/carousel libraries set inline styles.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...(options.imageOrigins ?? [])],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': options.development ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+    'frame-src': ["'self'", ...(options.frameOrigins ?? [])],
+    'frame-ancestors': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'manifest-src': ["'self'"],
+    'worker-src': ["'self'", 'blob:'],
+  };
+  const policy = Object.entries(directives).map(([name, values]) => `${name} ${values.join(' ')}`);
+  if (options.https) policy.push('upgrade-insecure-requests');
+  return policy.join('; ');
+}

@@ -1,0 +1,172 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
+import { pathToFileURL } from 'node:url';
+import path from 'node:path';
+import type { ServerLoadContext, PublicConfig } from '@labshop/shared/load-context';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+
+/**
+ * Serves the React Router app: server-rendered pages for every path that no API, login or
+ * static route claims. Production loads the built app; development runs Vite in middleware mode
+ * so edits reload without a restart.
+ */
+export interface SsrOptions {
+  mode: 'production' | 'development';
+  /** apps/web (development) */
+  webRoot: string;
+  /** apps/web/build (production) */
+  webBuild: string;
+  publicConfig: PublicConfig;
+}
+
+export async function registerSsr(app: FastifyInstance, options: SsrOptions): Promise<void> {
+  const getBuild =
+    options.mode === 'development'
+      ? await startViteDevServer(app, options.webRoot)
+      : await loadProductionBuild(app, options.webBuild);
+  const handleRequest = createRequestHandler(getBuild, options.mode);
+
+  await app.register(async (ssr) => {
+    // Pages may post forms; React Router reads the raw body itself.
+    ssr.removeAllContentTypeParsers();
+    ssr.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+    ssr.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] satisfies HTTPMethods[],
+      url: '/*',
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const loadContext: ServerLoadContext = {
+          apiFetch: createInProcessFetch(app, request),
+          cspNonce: request.cspNonce,
+          publicConfig: options.publicConfig,
+        };
+        const response = await handleRequest(toFetchRequest(request, reply), loadContext);
+        return sendFetchResponse(reply, response);
+      },
+    });
+  });
+}
+
+async function loadProductionBuild(app: FastifyInstance, webBuild: string): Promise<ServerBuild> {
+  const serverEntry = path.join(webBuild, 'server', 'index.js');
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const { default: fastifyStatic } = await import('@fastify/static');
+  // Hashed file names never change content: cache them for a year.
+  await app.register(fastifyStatic, {
+    root: path.join(webBuild, 'client'),
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      res.setHeader(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=3600',
+      );
+    },
+  });
+  return build;
+}
+
+async function startViteDevServer(
+  app: FastifyInstance,
+  webRoot: string,
+): Promise<() => Promise<ServerBuild>> {
+  const [{ createServer }, { default: middie }] = await Promise.all([
+    import('vite'),
+    import('@fastify/middie'),
+  ]);
+  const vite = await createServer({
+    root: webRoot,
+    configFile: path.join(webRoot, 'vite.config.ts'),
+    server: { middlewareMode: true, hmr: { server: app.server } },
+    appType: 'custom',
+  });
+  await app.register(middie);
+  app.use(vite.middlewares);
+  app.addHook('onClose', async () => vite.close());
+  return () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+}
+
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  // Abort loaders when the visitor goes away before the page is done.
+  const controller = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody
+      ? { body: Readable.toWeb(request.raw) as ReadableStream<Uint8Array>, duplex: 'half' }
+      : {}),
+  } as RequestInit);
+}
+
+async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.code(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as NodeWebReadableStream<Uint8Array>));
+}
+
+/** The visitor's headers that an API call made on their behalf carries along. */
+const FORWARDED_HEADERS = ['cookie', 'authorization', 'accept-language', 'user-agent'] as const;
+
+/**
+ * A fetch for loaders that goes through the app's own routes in-process (no socket), as the
+ * visitor of `incoming`: same validation, same auth, same answers as a browser gets.
+ */
+export function createInProcessFetch(
+  app: FastifyInstance,
+  incoming: FastifyRequest,
+): ServerLoadContext['apiFetch'] {
+  return async (target, init = {}) => {
+    const headers: Record<string, string> = {};
+    for (const name of FORWARDED_HEADERS) {
+      const value = incoming.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    new Headers(init.headers).forEach((value, name) => {
+      headers[name] = value;
+    });
+    const result = await app.inject({
+      method: (init.method ?? 'GET') as HTTPMethods,
+      // Rate limits and logs see the visitor, not the server calling itself.
+      remoteAddress: incoming.ip,
+      url: target,
+      headers,
+      ...(init.body !== undefined && init.body !== null
+        ? { payload: init.body as string | Buffer }
+        : {}),
+    });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(result.headers)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) {
+        responseHeaders.append(name, String(item));
+      }
+    }
+    const bodyless = result.statusCode === 204 || result.statusCode === 304;
+    return new Response(bodyless ? null : result.rawPayload, {
+      status: result.statusCode,
+      headers: responseHeaders,
+    });
+  };
+}

@@ -1,0 +1,54 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { isCatalogEmpty, seedDemoData } from './db/seed/seed.ts';
+import { createLocalDiskStorage } from './integrations/storage/local-disk.ts';
+
+/** Process entry: read config, migrate, seed an empty shop, serve, close gracefully. */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  const storage = createLocalDiskStorage(config.uploadsDir);
+  const app = await buildApp(
+    { config, database, storage },
+    { ssr: config.env === 'development' ? 'development' : 'production' },
+  );
+
+  if (config.seedDemoData && (await isCatalogEmpty(database.db))) {
+    app.log.info('empty shop: loading the demo data');
+    const summary = await seedDemoData(database.db, storage);
+    app.log.info({ summary }, 'demo data loaded');
+  }
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // Requests in flight finish; new ones get 503 until the listener is gone.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void close('SIGTERM'));
+  process.once('SIGINT', () => void close('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`labshop is serving ${config.publicUrl.origin} (database: ${database.driver})`);
+}
+
+main().catch((error: unknown) => {
+  console.error('labshop failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,87 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import { createLocalDiskStorage } from '../src/integrations/storage/local-disk.ts';
+
+/**
+ * The database a test file runs on: in-memory PGlite, or (LABSHOP_TEST_DB=postgres) a new
+ * database on the TEST_DATABASE_URL server, dropped when the test is done.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (process.env.LABSHOP_TEST_DB !== 'postgres') {
+    const database = await openDatabase({ driver: 'pglite', dataDir: null });
+    await database.migrate();
+    return database;
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('LABSHOP_TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `labshop_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ driver: 'postgres', url: url.href, poolSize: 5 });
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await withAdminClient(serverUrl, (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      );
+    },
+  };
+}
+
+async function withAdminClient<T>(url: string, use: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: DatabaseHandle;
+  /** The listening server's origin, e.g. http://127.0.0.1:40123, for real HTTP calls. */
+  origin: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the whole app (no web pages) on a fresh database and a temporary DATA_DIR. `prepare`
+ * may add routes before the server starts listening.
+ */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  prepare?: (app: FastifyInstance) => void | Promise<void>,
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'labshop-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
+  const database = await openTestDatabase();
+  const storage = createLocalDiskStorage(config.uploadsDir);
+  const app = await buildApp({ config, database, storage }, { ssr: false });
+  await prepare?.(app);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('not listening');
+  return {
+    app,
+    config,
+    database,
+    origin: `http://127.0.0.1:${address.port}`,
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
