@@ -1,0 +1,80 @@
+import { Link } from 'react-router';
+import { SITE } from '../lib/site.ts';
+
+const COLUMNS = [
+  {
+    title: 'Shop',
+    links: [
+      { to: '/shop', label: 'All products' },
+      { to: '/gallery', label: 'Gallery' },
+      { to: '/cart', label: 'Cart' },
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      { to: '/about-us', label: 'About us' },
+      { to: '/partners', label: 'Partners' },
+      { to: '/contact-us', label: 'Contact us' },
+    ],
+  },
+  {
+    title: 'Help',
+    links: [
+      { to: '/faq', label: 'FAQ' },
+      { to: '/support', label: 'Support' },
+      { to: '/terms-of-purchase', label: 'Terms of purchase' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { to: '/privacy-policy', label: 'Privacy policy' },
+      { to: '/cookies-policy', label: 'Cookies policy' },
+      { to: '/terms-of-use', label: 'Terms of use' },
+    ],
+  },
+] as const;
+
+export function Footer() {
+  return (
+    <footer className="mt-16 bg-brand-900 text-brand-100">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-6">
+        <div className="lg:col-span-2">
+          <p className="text-xl font-extrabold text-white">{SITE.name}</p>
+          <p className="mt-3 max-w-sm text-sm leading-relaxed text-brand-200">
+            Alloy grinders, vibrators, polishing lathes and the parts that keep them running.
+            Designed and built in the USA for dental laboratories for over 80 years.
+          </p>
+          <a
+            href={SITE.phone.href}
+            className="mt-4 inline-block font-semibold text-white hover:text-accent-400"
+          >
+            {SITE.phone.display}
+          </a>
+        </div>
+        {COLUMNS.map((column) => (
+          <nav key={column.title} aria-label={column.title}>
+            <h2 className="text-sm font-semibold uppercase tracking-wider text-white">
+              {column.title}
+            </h2>
+            <ul className="mt-3 space-y-2 text-sm">
+              {column.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="text-brand-200 hover:text-white">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-brand-200">
+          © {new Date().getFullYear()} {SITE.name}. {SITE.tagline}.
+        </p>
+      </div>
+    </footer>
+  );
+}

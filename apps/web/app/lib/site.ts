@@ -1,0 +1,14 @@
+/** Fixed facts of the shop shown in the shell. The editable contact data comes from the API. */
+export const SITE = {
+  name: 'labshop',
+  tagline: 'Dental laboratory equipment, made in the USA since 1944',
+  phone: { display: '+1 (419) 555-0142', href: 'tel:+14195550142' },
+  social: [
+    { name: 'Facebook', href: 'https://www.facebook.com/', icon: 'facebook' },
+    { name: 'Instagram', href: 'https://www.instagram.com/', icon: 'instagram' },
+    { name: 'YouTube', href: 'https://www.youtube.com/', icon: 'youtube' },
+    { name: 'LinkedIn', href: 'https://www.linkedin.com/', icon: 'linkedin' },
+  ],
+} as const;
+
+export type SocialIconName = (typeof SITE.social)[number]['icon'];

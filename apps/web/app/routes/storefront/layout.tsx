@@ -1,0 +1,41 @@
+import { Outlet } from 'react-router';
+import type { Route } from './+types/layout';
+import { CookieBanner } from '../../components/cookie-banner.tsx';
+import { Footer } from '../../components/footer.tsx';
+import { Header } from '../../components/header.tsx';
+import { ScrollToTop } from '../../components/scroll-to-top.tsx';
+import { SupportButton } from '../../components/support-button.tsx';
+import { AccountLinks } from '../../features/auth/components/account-links.tsx';
+import { CartLink } from '../../features/cart/components/cart-link.tsx';
+import { readCartCount } from '../../features/cart/cart-count.ts';
+
+/** The storefront shell: header, page, footer, cookie banner and Customer Support button. */
+export function loader({ request }: Route.LoaderArgs) {
+  return { cartCount: readCartCount(request.headers.get('cookie')) };
+}
+
+export default function StorefrontLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-brand-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <ScrollToTop />
+      <Header
+        accountSlot={<AccountLinks />}
+        cartSlot={<CartLink serverCount={loaderData.cartCount} />}
+      />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+      <div className="pointer-events-none fixed inset-x-0 bottom-0 z-30 flex flex-col">
+        <SupportButton />
+        <CookieBanner />
+      </div>
+    </div>
+  );
+}
