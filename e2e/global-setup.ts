@@ -1,0 +1,5 @@
+import { assertChromiumInstalled } from './chromium.ts';
+
+export default function globalSetup(): void {
+  assertChromiumInstalled();
+}

@@ -1,0 +1,125 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAccessibilityViolations, waitForHydration } from './fixtures.ts';
+
+test.describe('the storefront shell', () => {
+  test('the home page HTML carries the header before any JavaScript runs', async ({ request }) => {
+    const response = await request.get('/home');
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<header');
+    expect(html).toMatch(/href="tel:\+\d+"/);
+    for (const label of ['Products', 'About', 'Contacts', 'Customer Support', 'Login']) {
+      expect(html).toContain(`>${label}<`);
+    }
+    expect(html).toContain('action="/shop"');
+    expect(html).toContain('name="q"');
+    expect(html).toContain('<footer');
+  });
+
+  test('the empty path opens the home page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('the cookie banner shows until accepted, and stays away after a reload', async ({
+    page,
+  }) => {
+    await page.goto('/home');
+    await waitForHydration(page);
+    const banner = page.getByRole('region', { name: 'Cookie notice' });
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Cookies Policy' })).toHaveAttribute(
+      'href',
+      '/cookies-policy',
+    );
+    await banner.getByRole('button', { name: 'Accept' }).click();
+    await expect(banner).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('cookiesAccepted'))).toBe('true');
+
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByRole('region', { name: 'Cookie notice' })).toHaveCount(0);
+  });
+
+  test('an unknown path leads to the not-found page, which answers 404', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/notfound$/);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveTitle(/Page not found/);
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('the header search sends the visitor to the shop with the query', async ({ page }) => {
+    await page.goto('/home');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Search products' }).click();
+    const box = page.getByRole('searchbox', { name: 'Search products by name or number' });
+    await expect(box).toBeFocused();
+    const shopRequest = page.waitForRequest((request) => {
+      const url = new URL(request.url());
+      return url.pathname.startsWith('/shop') && url.searchParams.get('q') === 'alloy grinder';
+    });
+    await box.fill('alloy grinder');
+    await box.press('Enter');
+    await shopRequest;
+  });
+
+  test('the Customer Support button opens the contact page', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByRole('link', { name: 'Customer Support' })).toHaveAttribute(
+      'href',
+      '/contact-us',
+    );
+  });
+
+  test('the main links are reachable at this width', async ({ page, isMobile }) => {
+    await page.goto('/home');
+    await waitForHydration(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    if (isMobile) {
+      await expect(nav.getByRole('link', { name: 'Products' })).toBeHidden();
+      await page.getByRole('button', { name: 'Open menu' }).click();
+    }
+    await expect(nav.getByRole('link', { name: 'Products' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/shop');
+    await expect(nav.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about-us');
+    await expect(nav.getByRole('link', { name: 'Contacts' })).toHaveAttribute(
+      'href',
+      '/contact-us',
+    );
+  });
+
+  test('a navigation scrolls to the top', async ({ page, viewport }) => {
+    // A short window, so the page is sure to scroll at any width.
+    await page.setViewportSize({ width: viewport?.width ?? 1440, height: 420 });
+    await page.goto('/notfound');
+    await waitForHydration(page);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Gallery' }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('the cart count reads the cart cookie', async ({ page, context, baseURL }) => {
+    await context.addCookies([
+      {
+        name: '_cart__rf',
+        value: encodeURIComponent(JSON.stringify(['AG-210', 'VB-12'])),
+        url: baseURL!,
+      },
+    ]);
+    await page.goto('/home');
+    await expect(page.getByTestId('cart-count')).toHaveText('2');
+  });
+
+  test('home and not-found pages have no accessibility violations', async ({ page }) => {
+    for (const path of ['/home', '/notfound']) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await expectNoAccessibilityViolations(page);
+    }
+  });
+});
