@@ -1,27 +1,17 @@
 // Screenshots of pages in headless Chromium, to look at what we build.
-// Usage: node scripts/screenshot.mjs <url> <out.png> [width=1440] [--full]
+// Usage: npx tsx scripts/screenshot.ts <url> <out.png> [width=1440] [--full]
 import { chromium } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../e2e/chromium.ts';
 
 const [url, out, width = '1440', ...flags] = process.argv.slice(2);
 if (!url || !out) {
-  console.error('Usage: node scripts/screenshot.mjs <url> <out.png> [width] [--full]');
+  console.error('Usage: npx tsx scripts/screenshot.ts <url> <out.png> [width] [--full]');
   process.exit(2);
 }
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 const narrow = Number(width) < 600;
 const page = await browser.newPage({
   viewport: { width: Number(width), height: narrow ? 844 : 900 },
-  deviceScaleFactor: 1,
   isMobile: narrow,
   hasTouch: narrow,
 });
