@@ -9,6 +9,7 @@ const serverProject = (driver: 'pglite' | 'postgres') => ({
     name: `server:${driver}`,
     root: './apps/server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['./test/global-setup.ts'],
     environment: 'node',
     env: { LABSHOP_TEST_DB: driver },
     testTimeout: 30_000,

@@ -1,8 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
@@ -14,7 +15,10 @@ import { createLocalDiskStorage } from '../src/integrations/storage/local-disk.t
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (process.env.LABSHOP_TEST_DB !== 'postgres') {
-    const database = await openDatabase({ driver: 'pglite', dataDir: null });
+    const database = await openDatabase(
+      { driver: 'pglite', dataDir: null },
+      { pgliteDump: await pgliteTemplate() },
+    );
     await database.migrate();
     return database;
   }
@@ -35,6 +39,14 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       );
     },
   };
+}
+
+let template: Promise<Blob> | undefined;
+
+/** The migrated cluster made once per run by test/global-setup.ts, read once per test file. */
+function pgliteTemplate(): Promise<Blob> {
+  template ??= readFile(inject('pgliteTemplatePath')).then((bytes) => new Blob([bytes]));
+  return template;
 }
 
 async function withAdminClient<T>(url: string, use: (client: pg.Client) => Promise<T>) {

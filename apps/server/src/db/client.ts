@@ -26,14 +26,27 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export async function openDatabase(config: Config['database']): Promise<DatabaseHandle> {
-  return config.driver === 'pglite' ? openPglite(config.dataDir) : openPostgres(config);
+export interface OpenOptions {
+  /** PGlite only: start from this dump (`PGlite.dumpDataDir`) instead of an empty cluster. */
+  pgliteDump?: Blob;
+}
+
+export async function openDatabase(
+  config: Config['database'],
+  options: OpenOptions = {},
+): Promise<DatabaseHandle> {
+  return config.driver === 'pglite'
+    ? openPglite(config.dataDir, options.pgliteDump)
+    : openPostgres(config);
 }
 
 /** PGlite: PostgreSQL compiled to WebAssembly, in-process; `dataDir` null keeps it in memory. */
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | null, dump?: Blob): Promise<DatabaseHandle> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = new PGlite({
+    ...(dataDir ? { dataDir } : {}),
+    ...(dump ? { loadDataDir: dump } : {}),
+  });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {

@@ -10,7 +10,8 @@ import {
   LOCAL_UPLOADS_URL_PREFIX,
 } from '../../integrations/storage/local-disk.ts';
 import type { FileStorage } from '../../integrations/storage/port.ts';
-import { openDatabase, type Database, type DatabaseHandle } from '../client.ts';
+import { openTestDatabase } from '../../../test/helper.ts';
+import type { Database, DatabaseHandle } from '../client.ts';
 import {
   categories,
   contactData,
@@ -71,8 +72,7 @@ async function readStart(file: string, length: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  handle = await openDatabase({ driver: 'pglite', dataDir: null });
-  await handle.migrate();
+  handle = await openTestDatabase();
   db = handle.db;
   uploadsDir = await mkdtemp(path.join(os.tmpdir(), 'labshop-seed-'));
   storage = createLocalDiskStorage(uploadsDir);
