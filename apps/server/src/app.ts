@@ -57,8 +57,13 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onClose', async () => {
+  // From the moment close() is called: readiness fails, and every response still going out
+  // closes its connection, so keep-alive clients cannot hold the shutdown open.
+  app.addHook('preClose', async () => {
     shuttingDown = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (shuttingDown) reply.header('connection', 'close');
   });
 
   await app.register(cookie);

@@ -4,6 +4,9 @@ import { openDatabase } from './db/client.ts';
 import { isCatalogEmpty, seedDemoData } from './db/seed/seed.ts';
 import { createLocalDiskStorage } from './integrations/storage/local-disk.ts';
 
+/** Load balancers usually wait 30 s after SIGTERM before killing; finish well within that. */
+const SHUTDOWN_GRACE_MS = 20_000;
+
 /** Process entry: read config, migrate, seed an empty shop, serve, close gracefully. */
 async function main(): Promise<void> {
   let config: Config;
@@ -36,7 +39,10 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    // Requests in flight finish; new ones get 503 until the listener is gone.
+    // Requests in flight finish; new ones get 503 until the listener is gone. A request that
+    // is still running after the grace period is cut off rather than holding the process.
+    const deadline = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    deadline.unref();
     await app.close();
     await database.close();
     process.exit(0);

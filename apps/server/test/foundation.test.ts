@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, GENERIC_SERVER_ERROR } from '../src/http/errors.ts';
@@ -164,4 +166,56 @@ describe('readiness when the database is gone', () => {
       await lonely.app.close();
     }
   });
+});
+
+describe('uploaded files', () => {
+  it('are served from DATA_DIR/uploads with their type and nosniff', async () => {
+    await mkdir(path.join(shop.config.uploadsDir, 'products'), { recursive: true });
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]);
+    await writeFile(path.join(shop.config.uploadsDir, 'products', 'x-1.jpg'), jpeg);
+    const response = await get('/uploads/products/x-1.jpg');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(jpeg);
+  });
+
+  it('never leave the uploads folder', async () => {
+    await writeFile(path.join(shop.config.dataDir, 'secret.txt'), 'not for visitors');
+    for (const attempt of ['/uploads/..%2fsecret.txt', '/uploads/%2e%2e/secret.txt']) {
+      const response = await get(attempt);
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      expect(await response.text()).not.toContain('not for visitors');
+    }
+  });
+});
+
+describe('shutdown', () => {
+  it(
+    'finishes a request in flight, refuses new ones, and completes',
+    { timeout: 10_000 },
+    async () => {
+      let release: (() => void) | undefined;
+      const slow = await startTestApp({}, (app) => {
+        app.get('/api/test/slow', async () => {
+          await new Promise<void>((resolve) => (release = resolve));
+          return { done: true };
+        });
+      });
+      const inFlight = fetch(`${slow.origin}/api/test/slow`);
+      await vi.waitFor(() => expect(release).toBeDefined());
+      const closing = slow.app.close();
+      const ready = await fetch(`${slow.origin}/readyz`).catch(() => undefined);
+      expect(ready === undefined || ready.status === 503).toBe(true);
+      release?.();
+      const response = await inFlight;
+      expect(response.status).toBe(200);
+      expect(response.headers.get('connection')).toBe('close');
+      expect(await response.json()).toEqual({ done: true });
+      // The client's keep-alive connection must not hold the shutdown open.
+      await closing;
+      await slow.database.close();
+    },
+  );
 });
