@@ -2,10 +2,12 @@
 // printed next to its budget. Traffic goes to 127.0.0.1 only, bounded in time.
 // Runs on PGlite, and also on PostgreSQL when BENCH_DATABASE_URL is set.
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { repoRoot, startBuiltServer } from './server.ts';
+import { repoRoot, startBuiltServer } from '../scripts/built-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -42,11 +44,14 @@ const databases: { label: string; env: Record<string, string> }[] = [
 ];
 
 for (const database of databases) {
-  const server = await startBuiltServer(3990, database.env);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'labshop-bench-'));
+  const server = await startBuiltServer({ port: 3990, dataDir, env: database.env });
   try {
     console.log(`\n${database.label}: ${connections} connections, ${duration} s per target`);
     let ceiling = 0;
     for (const target of targets) {
+      // Unrecorded warm-up: the first seconds measure the JIT, not the shop.
+      await autocannon({ url: `${server.origin}${target.path}`, connections, duration: 2 });
       const result = await autocannon({
         url: `${server.origin}${target.path}`,
         connections,
@@ -70,5 +75,6 @@ for (const database of databases) {
     }
   } finally {
     await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -50,10 +50,10 @@ async function openPglite(dataDir: string | null, dump?: Blob): Promise<Database
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {
-    db: db as unknown as Database,
+    db,
     driver: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: paths.migrations }),
-    ping: () => pingWith(db as unknown as Database),
+    ping: () => pingWith(db),
     close: () => client.close(),
   };
 }
@@ -69,7 +69,7 @@ async function openPostgres(config: { url: string; poolSize: number }): Promise<
   pool.on('error', () => {});
   const db = drizzlePostgres({ client: pool, schema });
   return {
-    db: db as unknown as Database,
+    db,
     driver: 'postgres',
     async migrate() {
       // Several instances may start together: one applies the migrations, the others wait.
@@ -82,7 +82,7 @@ async function openPostgres(config: { url: string; poolSize: number }): Promise<
         lockClient.release();
       }
     },
-    ping: () => pingWith(db as unknown as Database),
+    ping: () => pingWith(db),
     close: () => pool.end(),
   };
 }
