@@ -47,6 +47,24 @@ const EnvSchema = z.object({
     })
     .default('info'),
   TRUST_PROXY: booleanFlag.default(false),
+  OIDC_ISSUER: z.url({ error: "must be the identity provider's issuer URL" }).optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_AUDIENCE: z.string().optional(),
+  OIDC_ROLES_CLAIM: z.string().min(1).default('roles'),
+  OIDC_ADMIN_ROLE: z.string().min(1).default('admin'),
+  ADMIN_EMAILS: z.string().optional(),
+  SESSION_MAX_AGE_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(24 * 90, 'must be at most 2160 (90 days)')
+    .default(24 * 7),
+  AUTH_ERROR_PATH: z
+    .string()
+    .regex(/^\/(?!\/)/, 'must be a path on this site, such as /auth/error')
+    .default('/auth/error'),
+  ANALYTICS_URL: z.url({ error: 'must be an absolute URL' }).optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -65,6 +83,31 @@ export interface Config {
   seedDemoData: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: boolean;
+  auth: AuthConfig;
+  /** The admin sidebar's external Analytics entry; absent hides the entry. */
+  analyticsUrl: string | null;
+}
+
+/** The embedded identity provider's administrator (README lists every demo account). */
+export const EMBEDDED_ADMIN_EMAIL = 'admin@labshop.example';
+
+export interface AuthConfig {
+  /**
+   * The OpenID Connect issuer, or 'embedded': the provider mounted at /oidc with demo accounts,
+   * whose client credentials and audience the app makes itself.
+   */
+  provider:
+    | { kind: 'embedded' }
+    | { kind: 'external'; issuer: URL; clientId: string; clientSecret: string; audience: string };
+  /** Verified e-mail addresses that are administrators (lower case). */
+  adminEmails: string[];
+  /** A token claim (string, list, or space-separated) that marks an administrator ... */
+  rolesClaim: string;
+  /** ... when it holds this value. */
+  adminRole: string;
+  sessionMaxAgeSeconds: number;
+  /** Where a failed login lands, with ?reason=. */
+  errorPath: string;
 }
 
 export class ConfigError extends Error {
@@ -87,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const vars = parsed.data;
+  const provider = identityProvider(vars);
   const dataDir = path.resolve(vars.DATA_DIR);
   const publicUrl = new URL(vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`);
   return {
@@ -102,5 +146,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoData: vars.SEED_DEMO_DATA,
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,
+    auth: {
+      provider,
+      adminEmails: (vars.ADMIN_EMAILS ?? (provider.kind === 'embedded' ? EMBEDDED_ADMIN_EMAIL : ''))
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+      rolesClaim: vars.OIDC_ROLES_CLAIM,
+      adminRole: vars.OIDC_ADMIN_ROLE,
+      sessionMaxAgeSeconds: vars.SESSION_MAX_AGE_HOURS * 60 * 60,
+      errorPath: vars.AUTH_ERROR_PATH,
+    },
+    analyticsUrl: vars.ANALYTICS_URL ?? null,
+  };
+}
+
+function identityProvider(vars: z.output<typeof EnvSchema>): AuthConfig['provider'] {
+  if (!vars.OIDC_ISSUER) return { kind: 'embedded' };
+  const missing = (['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_AUDIENCE'] as const).filter(
+    (name) => !vars[name],
+  );
+  if (missing.length > 0) {
+    throw new ConfigError(missing.map((name) => `${name}: is required when OIDC_ISSUER is set`));
+  }
+  return {
+    kind: 'external',
+    issuer: new URL(vars.OIDC_ISSUER),
+    clientId: vars.OIDC_CLIENT_ID ?? '',
+    clientSecret: vars.OIDC_CLIENT_SECRET ?? '',
+    audience: vars.OIDC_AUDIENCE ?? '',
   };
 }

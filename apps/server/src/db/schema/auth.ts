@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 
 /**
@@ -26,3 +26,37 @@ export const sessions = pgTable(
     index('sessions_user_subject_idx').on(table.userSubject),
   ],
 );
+
+/**
+ * The embedded identity provider's storage (oidc-provider's adapter contract): sessions,
+ * grants, codes and tokens, so logins and refresh tokens survive a restart.
+ */
+export const oidcModels = pgTable(
+  'oidc_models',
+  {
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.id] }),
+    index('oidc_models_grant_id_idx').on(table.grantId),
+    index('oidc_models_uid_idx').on(table.uid),
+    index('oidc_models_expires_at_idx').on(table.expiresAt),
+  ],
+);
+
+/**
+ * Secrets the app makes for itself on first start (cookie signing, the embedded provider's
+ * keys), shared by every instance through the database and never written to the repo.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -226,10 +226,15 @@ function requireUrl(urls: SeedUrls, key: string): string {
 
 /* ---------- rows ---------- */
 
-/** Every table of the schema, emptied in one statement; CASCADE takes care of the FK order. */
+/**
+ * Every table of the schema but the app's own secrets (a running server keeps using them),
+ * emptied in one statement; CASCADE takes care of the FK order.
+ */
 async function truncateAllTables(db: Database): Promise<void> {
   const exported: unknown[] = Object.values(schema);
-  const tables = exported.filter((value): value is PgTable => is(value, PgTable));
+  const tables = exported.filter(
+    (value): value is PgTable => is(value, PgTable) && value !== schema.appSecrets,
+  );
   const names = sql.join(
     tables.map((table) => sql.identifier(getTableName(table))),
     sql`, `,
