@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { ServerLoadContext, PublicConfig } from '@labshop/shared/load-context';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createInjectFetch } from './in-process-fetch.ts';
 
 /**
  * Serves the React Router app: server-rendered pages for every path that no API, login or
@@ -130,43 +131,18 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
 const FORWARDED_HEADERS = ['cookie', 'authorization', 'accept-language', 'user-agent'] as const;
 
 /**
- * A fetch for loaders that goes through the app's own routes in-process (no socket), as the
- * visitor of `incoming`: same validation, same auth, same answers as a browser gets.
+ * A fetch for loaders that goes through the app's own routes in-process, as the visitor of
+ * `incoming` (their cookies and address): what a browser would get.
  */
 export function createInProcessFetch(
   app: FastifyInstance,
   incoming: FastifyRequest,
 ): ServerLoadContext['apiFetch'] {
-  return async (target, init = {}) => {
-    const headers: Record<string, string> = {};
-    for (const name of FORWARDED_HEADERS) {
-      const value = incoming.headers[name];
-      if (typeof value === 'string') headers[name] = value;
-    }
-    new Headers(init.headers).forEach((value, name) => {
-      headers[name] = value;
-    });
-    const result = await app.inject({
-      method: (init.method ?? 'GET') as HTTPMethods,
-      // Rate limits and logs see the visitor, not the server calling itself.
-      remoteAddress: incoming.ip,
-      url: target,
-      headers,
-      ...(init.body !== undefined && init.body !== null
-        ? { payload: init.body as string | Buffer }
-        : {}),
-    });
-    const responseHeaders = new Headers();
-    for (const [name, value] of Object.entries(result.headers)) {
-      if (value === undefined) continue;
-      for (const item of Array.isArray(value) ? value : [value]) {
-        responseHeaders.append(name, String(item));
-      }
-    }
-    const bodyless = result.statusCode === 204 || result.statusCode === 304;
-    return new Response(bodyless ? null : result.rawPayload, {
-      status: result.statusCode,
-      headers: responseHeaders,
-    });
-  };
+  const headers: Record<string, string> = {};
+  for (const name of FORWARDED_HEADERS) {
+    const value = incoming.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  // Rate limits and logs see the visitor, not the server calling itself.
+  return createInjectFetch(app, { remoteAddress: incoming.ip, headers });
 }
