@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -7,13 +8,24 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { loadOrCreateSecret } from './db/app-secrets.ts';
+import { access } from './http/access.ts';
 import { errorHandler } from './http/errors.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { openApi } from './http/openapi.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { registerSsr } from './http/ssr.ts';
 import { uploadsStatic } from './http/uploads-static.ts';
+import { mountEmbeddedIdentity } from './integrations/identity/embedded/index.ts';
+import { createOpenIdClient } from './integrations/identity/openid-client.ts';
+import type { IdentityProvider } from './integrations/identity/port.ts';
 import type { FileStorage } from './integrations/storage/port.ts';
+import { createAdminOverviewRepo } from './modules/admin/repo.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { createAdminOverviewService } from './modules/admin/service.ts';
+import { createSessionRepo } from './modules/auth/repo.ts';
+import { authRoutes, resolveRequestUser } from './modules/auth/routes.ts';
+import { createAuthService } from './modules/auth/service.ts';
 import { paths } from './paths.ts';
 
 export interface AppDependencies {
@@ -66,7 +78,11 @@ export async function buildApp(
     if (shuttingDown) reply.header('connection', 'close');
   });
 
-  await app.register(cookie);
+  // Signs the login-transaction cookie; made once and shared by every instance.
+  const cookieSecret = await loadOrCreateSecret(database.db, 'cookie-signing-key', () =>
+    randomBytes(32).toString('base64url'),
+  );
+  await app.register(cookie, { secret: cookieSecret });
   await app.register(securityHeaders, {
     https: config.publicUrl.protocol === 'https:',
     development: options.ssr === 'development',
@@ -74,20 +90,62 @@ export async function buildApp(
   await app.register(errorHandler);
   await app.register(openApi, { publicUrl: config.publicUrl.origin });
 
+  const siteOrigin = config.publicUrl.origin;
+  const identity = await identityProvider(app, deps);
+  const auth = createAuthService({
+    repo: createSessionRepo(database.db),
+    identity,
+    config: config.auth,
+    siteOrigin,
+    log: app.log,
+  });
+  await app.register(access, { resolveUser: resolveRequestUser(auth), siteOrigin });
+
   await app.register(healthRoutes, {
     pingDatabase: () => database.ping(),
     isShuttingDown: () => shuttingDown,
   });
   await app.register(uploadsStatic, { root: config.uploadsDir });
+  await app.register(authRoutes, {
+    auth,
+    secureCookies: config.publicUrl.protocol === 'https:',
+    sessionMaxAgeSeconds: config.auth.sessionMaxAgeSeconds,
+    errorPath: config.auth.errorPath,
+  });
+  await app.register(adminRoutes, {
+    overview: createAdminOverviewService(createAdminOverviewRepo(database.db)),
+  });
 
   if (options.ssr) {
     await registerSsr(app, {
       mode: options.ssr,
       webRoot: paths.webRoot,
       webBuild: paths.webBuild,
-      publicConfig: { publicUrl: config.publicUrl.origin },
+      publicConfig: { publicUrl: siteOrigin, analyticsUrl: config.analyticsUrl },
     });
   }
 
   return app;
+}
+
+/** The configured OpenID Connect issuer, or the embedded one mounted on this app. */
+async function identityProvider(
+  app: FastifyInstance,
+  { config, database }: AppDependencies,
+): Promise<IdentityProvider> {
+  const provider = config.auth.provider;
+  if (provider.kind === 'external') {
+    return createOpenIdClient({ ...provider, rolesClaim: config.auth.rolesClaim });
+  }
+  if (config.env === 'production' && config.publicUrl.protocol === 'https:') {
+    app.log.warn(
+      'No OIDC_ISSUER is set: the embedded identity provider with its demo accounts is serving logins.',
+    );
+  }
+  return mountEmbeddedIdentity(app, {
+    db: database.db,
+    siteOrigin: config.publicUrl.origin,
+    rolesClaim: config.auth.rolesClaim,
+    proxy: config.trustProxy,
+  });
 }

@@ -12,15 +12,16 @@ beforeAll(async () => {
   shop = await startTestApp({}, (app) => {
     // Routes that exist only in this test, to drive each kind of failure.
     const typed = app.withTypeProvider<ZodTypeProvider>();
-    typed.get('/api/test/crash', async () => {
+    typed.get('/api/test/crash', { config: { access: 'public' } }, async () => {
       throw new Error('connection string postgres://secret@db leaked');
     });
-    typed.get('/api/test/conflict', async () => {
+    typed.get('/api/test/conflict', { config: { access: 'public' } }, async () => {
       throw new AppError('conflict', 'A product with this number already exists.');
     });
     typed.post(
       '/api/test/echo',
       {
+        config: { access: 'public' },
         schema: {
           body: z.object({
             name: z.string().min(1, 'Name is required.'),
@@ -198,7 +199,7 @@ describe('shutdown', () => {
     async () => {
       let release: (() => void) | undefined;
       const slow = await startTestApp({}, (app) => {
-        app.get('/api/test/slow', async () => {
+        app.get('/api/test/slow', { config: { access: 'public' } }, async () => {
           await new Promise<void>((resolve) => (release = resolve));
           return { done: true };
         });

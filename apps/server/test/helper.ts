@@ -1,4 +1,5 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -77,23 +78,44 @@ export async function startTestApp(
   prepare?: (app: FastifyInstance) => void | Promise<void>,
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'labshop-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
+  // The port is known before the app is built, so PUBLIC_URL (login redirects, the embedded
+  // provider's issuer) names the address the tests call.
+  const port = await freePort();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...env,
+  });
   const database = await openTestDatabase();
   const storage = createLocalDiskStorage(config.uploadsDir);
   const app = await buildApp({ config, database, storage }, { ssr: false });
   await prepare?.(app);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('not listening');
+  await app.listen({ host: '127.0.0.1', port });
   return {
     app,
     config,
     database,
-    origin: `http://127.0.0.1:${address.port}`,
+    origin: `http://127.0.0.1:${port}`,
     async close() {
       await app.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A port that nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -11,15 +11,15 @@ let shop: TestApp;
 beforeAll(async () => {
   // Behind a proxy, so the visitor has an address of their own to carry along.
   shop = await startTestApp({ TRUST_PROXY: 'true' }, (app) => {
-    app.get('/api/test/whoami', async (request) => ({
+    app.get('/api/test/whoami', { config: { access: 'public' } }, async (request) => ({
       cookie: request.headers.cookie ?? null,
       ip: request.ip,
       language: request.headers['accept-language'] ?? null,
     }));
-    app.post('/api/test/echo', async (request, reply) =>
+    app.post('/api/test/echo', { config: { access: 'public' } }, async (request, reply) =>
       reply.code(201).header('set-cookie', ['a=1', 'b=2']).send(request.body),
     );
-    app.get('/api/test/as-page', async (request) => {
+    app.get('/api/test/as-page', { config: { access: 'public' } }, async (request) => {
       const apiFetch = createInProcessFetch(app, request);
       const whoami = await apiFetch('/api/test/whoami');
       const echo = await apiFetch('/api/test/echo', {

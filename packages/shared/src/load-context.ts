@@ -17,4 +17,6 @@ export type ServerLoadContext = {
 export interface PublicConfig {
   /** The site origin as visitors see it, e.g. https://shop.example.com. */
   publicUrl: string;
+  /** The admin sidebar's external Analytics entry (ANALYTICS_URL); null hides it. */
+  analyticsUrl: string | null;
 }

@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from './errors.ts';
+
+/**
+ * Who may call a route. Every route under /api declares one in its config (`access`); the app
+ * refuses to start otherwise, so no endpoint is open by omission. 'user' and 'admin' routes get
+ * a guard that runs first, before the body is even parsed: 401 without a user, 403 without the
+ * administrator role.
+ */
+export type RouteAccess = 'public' | 'user' | 'admin';
+
+/** The signed-in caller, from the session cookie or a Bearer token. */
+export interface RequestUser {
+  subject: string;
+  email: string | null;
+  name: string | null;
+  isAdmin: boolean;
+  /** How the caller proved who they are. */
+  via: 'session' | 'bearer';
+}
+
+export interface AccessTableEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** The caller, looked up once per request on first use; null for anonymous callers. */
+    currentUser(): Promise<RequestUser | null>;
+  }
+  interface FastifyInstance {
+    /** Every route with its declared access, for the route-table test and the docs. */
+    readonly accessTable: readonly AccessTableEntry[];
+  }
+}
+
+export interface AccessOptions {
+  resolveUser(request: FastifyRequest): Promise<RequestUser | null>;
+  /** The site origin: cookie-authenticated writes must come from it. */
+  siteOrigin: string;
+}
+
+export const MESSAGES = {
+  signInRequired: 'Please log in to continue.',
+  tokenInvalid: 'The access token is not valid or has expired.',
+  adminRequired: 'Only administrators may do this.',
+  crossSite: 'Cross-site requests are not accepted.',
+} as const;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const access = fp(
+  async (app: FastifyInstance, options: AccessOptions) => {
+    const table: AccessTableEntry[] = [];
+    app.decorate('accessTable', table);
+
+    app.decorateRequest('currentUser', async () => null);
+    app.addHook('onRequest', async (request) => {
+      let lookup: Promise<RequestUser | null> | undefined;
+      request.currentUser = () => (lookup ??= options.resolveUser(request));
+    });
+
+    const guards: Record<'user' | 'admin', onRequestHookHandler> = {
+      user: async (request) => {
+        await requireUser(request, options.siteOrigin);
+      },
+      admin: async (request) => {
+        const user = await requireUser(request, options.siteOrigin);
+        if (!user.isAdmin) throw new AppError('forbidden', MESSAGES.adminRequired);
+      },
+    };
+
+    app.addHook('onRoute', (route) => {
+      const declared = route.config?.access;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (!declared && isApiRoute(route.url)) {
+        throw new Error(
+          `${methods.join(',')} ${route.url} declares no access level (config.access)`,
+        );
+      }
+      const level = declared ?? 'public';
+      for (const method of methods) table.push({ method, url: route.url, access: level });
+      if (level === 'public') return;
+      const existing = route.onRequest ?? [];
+      route.onRequest = [guards[level], ...(Array.isArray(existing) ? existing : [existing])];
+    });
+  },
+  { name: 'access' },
+);
+
+function isApiRoute(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
+async function requireUser(request: FastifyRequest, siteOrigin: string): Promise<RequestUser> {
+  const user = await request.currentUser();
+  if (!user) {
+    throw new AppError(
+      'unauthorized',
+      request.headers.authorization ? MESSAGES.tokenInvalid : MESSAGES.signInRequired,
+    );
+  }
+  // The cookie is SameSite=Lax; an Origin check on writes closes the remaining gaps
+  // (same-site subdomains, old browsers).
+  if (user.via === 'session' && !SAFE_METHODS.has(request.method)) {
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== siteOrigin) {
+      throw new AppError('forbidden', MESSAGES.crossSite);
+    }
+  }
+  return user;
+}

@@ -1,0 +1,287 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oidcModels, sessions } from '../src/db/schema/index.ts';
+import { DEMO_ACCOUNTS } from '../src/integrations/identity/embedded/demo-accounts.ts';
+import { safeReturnTo } from '../src/modules/auth/service.ts';
+import { startTestApp, type TestApp } from './helper.ts';
+import { BrowserlessClient } from './http-client.ts';
+
+let shop: TestApp;
+
+beforeAll(async () => {
+  shop = await startTestApp();
+});
+afterAll(() => shop.close());
+
+function demoAccount(index: number) {
+  const account = DEMO_ACCOUNTS[index];
+  if (!account) throw new Error(`no demo account ${index}`);
+  return account;
+}
+const admin = demoAccount(0);
+const partner = demoAccount(1);
+const otherPartner = demoAccount(2);
+
+/** Login through the real redirects: shop -> embedded provider's page -> shop callback. */
+async function signIn(email: string, password: string, returnTo = '/shop?q=grinder') {
+  const client = new BrowserlessClient(shop.origin);
+  const start = await client.follow(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+  const loginPage = await start.response.text();
+  const pageUrl = start.visited.at(-1);
+  if (!pageUrl) throw new Error('no login page');
+  const done = await client.submitForm(loginPage, pageUrl, { email, password });
+  return { client, start, done };
+}
+
+/** The sessions row behind a client's session cookie. */
+function sessionIdHash(client: BrowserlessClient): string {
+  const cookie = client.cookies.get('labshop_session');
+  if (!cookie) throw new Error('not signed in');
+  return createHash('sha256').update(cookie).digest('base64url');
+}
+
+async function me(client: BrowserlessClient) {
+  const response = await client.request('/api/me');
+  expect(response.status).toBe(200);
+  return (await response.json()) as {
+    user: { name: string; email: string } | null;
+    tier: string;
+    isAdmin: boolean;
+  };
+}
+
+describe('login through the embedded identity provider', () => {
+  it('redirects with state, nonce and PKCE (S256) to a login page that lists the demo accounts', async () => {
+    const client = new BrowserlessClient(shop.origin);
+    const response = await client.request('/auth/login?returnTo=/cart');
+    expect(response.status).toBe(303);
+    const authorize = new URL(response.headers.get('location') ?? '');
+    expect(authorize.href.startsWith(`${shop.origin}/oidc/auth`)).toBe(true);
+    expect(authorize.searchParams.get('state')).toMatch(/.{20,}/);
+    expect(authorize.searchParams.get('nonce')).toMatch(/.{20,}/);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('code_challenge')).toMatch(/.{40,}/);
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${shop.origin}/auth/callback`);
+
+    const transaction = response.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('labshop_login='));
+    expect(transaction).toMatch(/HttpOnly/i);
+    expect(transaction).toMatch(/SameSite=Lax/i);
+    expect(transaction).toMatch(/Max-Age=86400/);
+    expect(transaction).not.toMatch(/Secure/i);
+
+    const page = await client.follow(authorize.href);
+    const html = await page.response.text();
+    expect(page.response.status).toBe(200);
+    expect(html).toContain('Sign in');
+    for (const account of DEMO_ACCOUNTS) {
+      expect(html).toContain(account.email);
+      expect(html).toContain(account.password);
+    }
+  });
+
+  it('signs a partner lab in and returns to the page they came from, with wholesale prices', async () => {
+    const { client, done } = await signIn(partner.email, partner.password);
+    expect(done.visited.at(-1)?.href).toBe(`${shop.origin}/shop?q=grinder`);
+    const sessionCookie = client.cookies.get('labshop_session');
+    expect(sessionCookie).toMatch(/^[\w-]{40,}$/);
+    expect(client.cookies.has('labshop_login')).toBe(false);
+    expect(await me(client)).toEqual({
+      user: { name: partner.name, email: partner.email },
+      tier: 'wholesale',
+      isAdmin: false,
+    });
+    // The database holds a hash, never the cookie value.
+    const rows = await shop.database.db.select().from(sessions);
+    expect(rows.some((row) => row.idHash === sessionCookie)).toBe(false);
+    expect(rows.some((row) => row.email === partner.email)).toBe(true);
+  });
+
+  it('makes the administrator (ADMIN_EMAILS) an admin, and no one else', async () => {
+    const signedInAdmin = await signIn(admin.email, admin.password);
+    expect((await me(signedInAdmin.client)).isAdmin).toBe(true);
+    expect((await signedInAdmin.client.request('/api/admin/overview')).status).toBe(200);
+
+    const signedInPartner = await signIn(otherPartner.email, otherPartner.password);
+    expect((await me(signedInPartner.client)).isAdmin).toBe(false);
+    const refused = await signedInPartner.client.request('/api/admin/overview');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: 'Only administrators may do this.' });
+  });
+
+  it('sets the session cookie httpOnly and SameSite=Lax', async () => {
+    const client = new BrowserlessClient(shop.origin);
+    const start = await client.follow('/auth/login');
+    const pageUrl = start.visited.at(-1);
+    if (!pageUrl) throw new Error('no login page');
+    const html = await start.response.text();
+    // Submit by hand to see the callback's own answer.
+    const action = new URL(/action="([^"]+)"/.exec(html)?.[1] ?? '', pageUrl);
+    let response = await client.request(action.href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: partner.email, password: partner.password }),
+    });
+    let url = action;
+    while (!response.headers.getSetCookie().some((line) => line.startsWith('labshop_session='))) {
+      url = new URL(response.headers.get('location') ?? '', url);
+      expect(response.status).toBeGreaterThanOrEqual(300);
+      response = await client.request(url.href);
+    }
+    expect(url.pathname).toBe('/auth/callback');
+    const cookie = response.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('labshop_session='));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\//);
+    expect(response.headers.get('location')).toBe('/');
+  });
+
+  it('refuses a wrong password on the provider page without leaving it', async () => {
+    const { done } = await signIn(partner.email, 'not-the-password');
+    expect(done.response.status).toBe(401);
+    expect(await done.response.text()).toContain('Wrong e-mail or password.');
+  });
+
+  it('logs out here and at the provider, returning to the site origin as anonymous', async () => {
+    const { client } = await signIn(partner.email, partner.password);
+    const logout = await client.follow('/auth/logout', {
+      method: 'POST',
+      headers: { origin: shop.origin },
+    });
+    // The provider's sign-out page submits itself; a browser without script presses the button.
+    const landing = logout.visited.at(-1);
+    expect(landing?.pathname).toBe('/oidc/session/end');
+    const confirm = await client.submitForm(
+      await logout.response.text(),
+      landing ?? new URL(shop.origin),
+    );
+    expect(confirm.visited.at(-1)?.href).toBe(`${shop.origin}/`);
+    expect(client.cookies.has('labshop_session')).toBe(false);
+    expect(await me(client)).toEqual({ user: null, tier: 'retail', isAdmin: false });
+
+    // The provider's session is gone too: the next login asks for the password again.
+    const again = await client.follow('/auth/login');
+    expect(again.visited.at(-1)?.pathname).toMatch(/^\/oidc\/interaction\//);
+  });
+
+  it('refreshes the tokens on the server shortly before they expire', async () => {
+    const { client } = await signIn(partner.email, partner.password);
+    const [before] = await shop.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.idHash, sessionIdHash(client)));
+    if (!before) throw new Error('no session');
+    await shop.database.db
+      .update(sessions)
+      .set({ accessTokenExpiresAt: new Date(Date.now() + 5_000) })
+      .where(eq(sessions.idHash, before.idHash));
+
+    expect((await me(client)).user?.email).toBe(partner.email);
+    const [after] = await shop.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.idHash, before.idHash));
+    expect(after?.accessToken).not.toBe(before.accessToken);
+    expect(after?.accessTokenExpiresAt?.getTime()).toBeGreaterThan(Date.now() + 5 * 60_000);
+  });
+
+  it('ends the session when the provider refuses the refresh', async () => {
+    const { client } = await signIn(otherPartner.email, otherPartner.password);
+    const idHash = sessionIdHash(client);
+    await shop.database.db
+      .update(sessions)
+      .set({ accessTokenExpiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(sessions.idHash, idHash));
+    // The provider forgets every grant (as when an account is disabled).
+    await shop.database.db.delete(oidcModels).where(eq(oidcModels.kind, 'RefreshToken'));
+
+    expect((await me(client)).user).toBeNull();
+    const left = await shop.database.db.select().from(sessions).where(eq(sessions.idHash, idHash));
+    expect(left).toHaveLength(0);
+  });
+});
+
+describe('a login that does not belong to its transaction', () => {
+  async function callbackFor(mutate: (callback: URL) => void, keepTransaction = true) {
+    const client = new BrowserlessClient(shop.origin);
+    const start = await client.follow('/auth/login');
+    const pageUrl = start.visited.at(-1);
+    if (!pageUrl) throw new Error('no login page');
+    const html = await start.response.text();
+    const action = new URL(/action="([^"]+)"/.exec(html)?.[1] ?? '', pageUrl);
+    let response = await client.request(action.href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: partner.email, password: partner.password }),
+    });
+    let url = action;
+    for (;;) {
+      url = new URL(response.headers.get('location') ?? '', url);
+      if (url.pathname === '/auth/callback') break;
+      response = await client.request(url.href);
+    }
+    mutate(url);
+    if (!keepTransaction) client.cookies.delete('labshop_login');
+    const answer = await client.request(url.href);
+    return { answer, client };
+  }
+
+  it("sends a tampered state to the error page with 'Invalid state'", async () => {
+    const { answer, client } = await callbackFor((url) => url.searchParams.set('state', 'forged'));
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe('/auth/error?reason=invalid_state');
+    expect(client.cookies.has('labshop_session')).toBe(false);
+  });
+
+  it('sends a callback without its login transaction to the error page', async () => {
+    const { answer } = await callbackFor(() => {}, false);
+    expect(answer.headers.get('location')).toBe('/auth/error?reason=invalid_state');
+  });
+
+  it('sends a forged authorization code to the error page, never a 500', async () => {
+    const { answer } = await callbackFor((url) => url.searchParams.set('code', 'forged-code'));
+    expect(answer.headers.get('location')).toBe('/auth/error?reason=invalid_state');
+  });
+
+  it("sends the provider's own error (the user refused) to the error page", async () => {
+    const { answer } = await callbackFor((url) => {
+      url.searchParams.delete('code');
+      url.searchParams.set('error', 'access_denied');
+      url.searchParams.set('error_description', 'The user refused');
+    });
+    expect(answer.headers.get('location')).toBe('/auth/error?reason=provider_error');
+  });
+
+  it('refuses a replayed callback', async () => {
+    const client = new BrowserlessClient(shop.origin);
+    const start = await client.follow('/auth/login');
+    const pageUrl = start.visited.at(-1) ?? new URL(shop.origin);
+    const done = await client.submitForm(await start.response.text(), pageUrl, {
+      email: partner.email,
+      password: partner.password,
+    });
+    const callback = done.visited.find((url) => url.pathname === '/auth/callback');
+    if (!callback) throw new Error('no callback');
+    const replay = await client.request(callback.href);
+    expect(replay.headers.get('location')).toBe('/auth/error?reason=invalid_state');
+  });
+});
+
+describe('the page to return to after login', () => {
+  it.each([
+    ['/shop?q=lathe', '/shop?q=lathe'],
+    ['/admin/products', '/admin/products'],
+    ['https://evil.example/phish', '/'],
+    ['//evil.example', '/'],
+    ['/\\evil.example', '/'],
+    ['/auth/login', '/'],
+    ['/home\r\nSet-Cookie: x=1', '/'],
+    [undefined, '/'],
+  ])('%s -> %s', (given, expected) => {
+    expect(safeReturnTo(given)).toBe(expected);
+  });
+});

@@ -1,0 +1,30 @@
+/** What the shop knows about the visitor, as GET /api/me answers it. */
+export type PriceTier = 'retail' | 'wholesale';
+
+export interface Me {
+  user: { name: string | null; email: string | null } | null;
+  /** Anonymous visitors pay retail; every signed-in user sees wholesale (partner) prices. */
+  tier: PriceTier;
+  isAdmin: boolean;
+}
+
+export const ANONYMOUS: Me = { user: null, tier: 'retail', isAdmin: false };
+
+/**
+ * Why a login did not complete: the error page's `?reason=` and its message. 'Invalid state'
+ * is the spec's message for a state mismatch, a missing or expired login transaction and a
+ * replayed callback.
+ */
+export const LOGIN_ERROR_MESSAGES = {
+  invalid_state: 'Invalid state',
+  provider_error: 'The sign-in was cancelled or refused by the identity provider.',
+  unavailable: 'The sign-in service cannot be reached right now. Please try again in a moment.',
+} as const;
+
+export type LoginErrorReason = keyof typeof LOGIN_ERROR_MESSAGES;
+
+export function loginErrorMessage(reason: string | null): string {
+  return reason !== null && Object.hasOwn(LOGIN_ERROR_MESSAGES, reason)
+    ? LOGIN_ERROR_MESSAGES[reason as LoginErrorReason]
+    : LOGIN_ERROR_MESSAGES.invalid_state;
+}
