@@ -88,9 +88,16 @@ export async function buildApp(
     development: options.ssr === 'development',
   });
   await app.register(errorHandler);
+  // Before any route, so every route (the identity provider's too) lands in the access table.
+  const siteOrigin = config.publicUrl.origin;
+  // Filled in once the login service exists (it needs the identity provider's routes mounted).
+  const users: { resolve?: ReturnType<typeof resolveRequestUser> } = {};
+  await app.register(access, {
+    resolveUser: (request) => users.resolve?.(request) ?? Promise.resolve(null),
+    siteOrigin,
+  });
   await app.register(openApi, { publicUrl: config.publicUrl.origin });
 
-  const siteOrigin = config.publicUrl.origin;
   const identity = await identityProvider(app, deps);
   const auth = createAuthService({
     repo: createSessionRepo(database.db),
@@ -99,7 +106,7 @@ export async function buildApp(
     siteOrigin,
     log: app.log,
   });
-  await app.register(access, { resolveUser: resolveRequestUser(auth), siteOrigin });
+  users.resolve = resolveRequestUser(auth);
 
   await app.register(healthRoutes, {
     pingDatabase: () => database.ping(),

@@ -10,7 +10,12 @@ import { BrowserlessClient } from './http-client.ts';
 let shop: TestApp;
 
 beforeAll(async () => {
-  shop = await startTestApp();
+  shop = await startTestApp({}, (app) => {
+    // A signed-in write, to check where cookie-authenticated writes may come from.
+    app.post('/api/test/signed-in-write', { config: { access: 'user' } }, async () => ({
+      ok: true,
+    }));
+  });
 });
 afterAll(() => shop.close());
 
@@ -202,6 +207,24 @@ describe('login through the embedded identity provider', () => {
     expect((await me(client)).user).toBeNull();
     const left = await shop.database.db.select().from(sessions).where(eq(sessions.idHash, idHash));
     expect(left).toHaveLength(0);
+  });
+});
+
+describe('writes made with the session cookie', () => {
+  it('are accepted from the site itself and refused from another origin', async () => {
+    const { client } = await signIn(partner.email, partner.password);
+    const write = (origin: string) =>
+      client.request('/api/test/signed-in-write', { method: 'POST', headers: { origin } });
+    expect((await write(shop.origin)).status).toBe(200);
+    const crossSite = await write('https://evil.example');
+    expect(crossSite.status).toBe(403);
+    expect(await crossSite.json()).toEqual({ error: 'Cross-site requests are not accepted.' });
+  });
+
+  it('need a session: anonymous writes get 401', async () => {
+    const response = await fetch(`${shop.origin}/api/test/signed-in-write`, { method: 'POST' });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'Please log in to continue.' });
   });
 });
 
