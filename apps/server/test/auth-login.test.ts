@@ -153,9 +153,11 @@ describe('login through the embedded identity provider', () => {
 
   it('logs out here and at the provider, returning to the site origin as anonymous', async () => {
     const { client } = await signIn(partner.email, partner.password);
+    // As the header's Logout form posts it.
     const logout = await client.follow('/auth/logout', {
       method: 'POST',
-      headers: { origin: shop.origin },
+      headers: { origin: shop.origin, 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
     });
     // The provider's sign-out page submits itself; a browser without script presses the button.
     const landing = logout.visited.at(-1);

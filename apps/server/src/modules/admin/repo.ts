@@ -1,20 +1,14 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import {
-  categories,
-  contactMessages,
-  newsletterSubscribers,
-  orders,
-  products,
-} from '../../db/schema/index.ts';
+import { categories, newsletterSubscribers, orders, products } from '../../db/schema/index.ts';
 
 /** Counts for the admin overview, each one indexed query. */
 export function createAdminOverviewRepo(db: Database) {
   const total = async (query: Promise<{ value: number }[]>) => (await query)[0]?.value ?? 0;
   return {
     async counts() {
-      const [productCount, categoryCount, paidOrders, failedSyncs, subscribers, messages] =
-        await Promise.all([
+      const [productCount, categoryCount, paidOrders, failedSyncs, subscribers] = await Promise.all(
+        [
           total(db.select({ value: count() }).from(products).where(isNull(products.deletedAt))),
           total(db.select({ value: count() }).from(categories).where(isNull(categories.deletedAt))),
           total(db.select({ value: count() }).from(orders).where(eq(orders.status, 'paid'))),
@@ -30,9 +24,9 @@ export function createAdminOverviewRepo(db: Database) {
               .from(newsletterSubscribers)
               .where(eq(newsletterSubscribers.subscribed, true)),
           ),
-          total(db.select({ value: count() }).from(contactMessages)),
-        ]);
-      return { productCount, categoryCount, paidOrders, failedSyncs, subscribers, messages };
+        ],
+      );
+      return { productCount, categoryCount, paidOrders, failedSyncs, subscribers };
     },
   };
 }

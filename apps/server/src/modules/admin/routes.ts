@@ -10,7 +10,6 @@ const OverviewSchema = z.object({
   paidOrders: count,
   ordersFailedToSync: count,
   subscribers: count,
-  contactMessages: count,
 });
 
 export async function adminRoutes(

@@ -7,7 +7,6 @@ export interface AdminOverview {
   /** Paid orders whose sales order could not be written to the ERP: they need a look. */
   ordersFailedToSync: number;
   subscribers: number;
-  contactMessages: number;
 }
 
 /** The admin shell's start page: what is in the shop and what needs attention. */
@@ -21,7 +20,6 @@ export function createAdminOverviewService(repo: AdminOverviewRepo) {
         paidOrders: counts.paidOrders,
         ordersFailedToSync: counts.failedSyncs,
         subscribers: counts.subscribers,
-        contactMessages: counts.messages,
       };
     },
   };

@@ -1,5 +1,6 @@
 import { COOKIES, COOKIE_MAX_AGE_SECONDS } from '@labshop/shared/constants';
 import { ANONYMOUS, type LoginErrorReason, type Me } from '@labshop/shared/auth';
+import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,6 +36,8 @@ const MeSchema = z.object({
  */
 export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // The header's Logout is a plain HTML form post.
+  await app.register(formbody);
   const { auth } = options;
   const cookieBase = {
     httpOnly: true,
