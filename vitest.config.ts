@@ -28,6 +28,14 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['app/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
       serverProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
     ],

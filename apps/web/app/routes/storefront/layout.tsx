@@ -5,13 +5,17 @@ import { Footer } from '../../components/footer.tsx';
 import { Header } from '../../components/header.tsx';
 import { ScrollToTop } from '../../components/scroll-to-top.tsx';
 import { SupportButton } from '../../components/support-button.tsx';
+import { loadMe } from '../../features/auth/api/me.ts';
 import { AccountLinks } from '../../features/auth/components/account-links.tsx';
 import { CartLink } from '../../features/cart/components/cart-link.tsx';
 import { readCartCount } from '../../features/cart/cart-count.ts';
 
 /** The storefront shell: header, page, footer, cookie banner and Customer Support button. */
-export function loader({ request }: Route.LoaderArgs) {
-  return { cartCount: readCartCount(request.headers.get('cookie')) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    cartCount: readCartCount(request.headers.get('cookie')),
+    me: await loadMe(request, context),
+  };
 }
 
 export default function StorefrontLayout({ loaderData }: Route.ComponentProps) {
@@ -25,7 +29,7 @@ export default function StorefrontLayout({ loaderData }: Route.ComponentProps) {
       </a>
       <ScrollToTop />
       <Header
-        accountSlot={<AccountLinks />}
+        accountSlot={<AccountLinks me={loaderData.me} />}
         cartSlot={<CartLink serverCount={loaderData.cartCount} />}
       />
       <main id="main" className="flex-1">

@@ -1,0 +1,18 @@
+/**
+ * The admin screens' paths under /admin, in the sidebar's order. Kept free of components so the
+ * route configuration (app/routes.ts) can read it at build time.
+ */
+export const ADMIN_SCREEN_PATHS = [
+  'orders-history',
+  'contact',
+  'gallery',
+  'products',
+  'categories',
+  'customers',
+  'notifications',
+  'static',
+  'testimonials',
+  'newsletter',
+] as const;
+
+export type AdminScreenPath = (typeof ADMIN_SCREEN_PATHS)[number];

@@ -1,0 +1,21 @@
+import { ANONYMOUS, type Me } from '@labshop/shared/auth';
+import { COOKIES } from '@labshop/shared/constants';
+import type { AppLoadContext } from 'react-router';
+import { readCookie } from '../../../lib/cookies.ts';
+
+/**
+ * The visitor as the server knows them (GET /api/me), for loaders: the right prices and links
+ * are in the first HTML. Visitors without a session cookie are anonymous without asking, so
+ * their pages cost no session lookup.
+ */
+export async function loadMe(request: Request, context: AppLoadContext): Promise<Me> {
+  if (!readCookie(COOKIES.session, request.headers.get('cookie'))) return ANONYMOUS;
+  const response = await context.apiFetch('/api/me');
+  if (!response.ok) return ANONYMOUS;
+  return (await response.json()) as Me;
+}
+
+/** The login URL that comes back to `returnTo` (a path on this site). */
+export function loginUrl(returnTo: string): string {
+  return `/auth/login?returnTo=${encodeURIComponent(returnTo)}`;
+}

@@ -1,0 +1,9 @@
+import { redirect } from 'react-router';
+import type { Route } from './+types/alias';
+
+// The spec's admin address is admin/admin; the same screens live at /admin/{screen}.
+export function loader({ params, request }: Route.LoaderArgs) {
+  const { search } = new URL(request.url);
+  const rest = params['*'] ?? '';
+  return redirect(`/admin${rest ? `/${rest}` : ''}${search}`, 301);
+}
