@@ -67,6 +67,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      ANALYTICS_URL: 'https://analytics.example.com/labshop',
     },
   },
 });

@@ -1,11 +1,14 @@
 // Screenshots of pages in headless Chromium, to look at what we build.
-// Usage: npx tsx scripts/screenshot.ts <url> <out.png> [width=1440] [--full]
+// Usage: npx tsx scripts/screenshot.ts <url> <out.png> [width=1440] [--full] [--login=email:password]
+// --login signs in through the shop's real login (the embedded provider's page) first.
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.ts';
 
 const [url, out, width = '1440', ...flags] = process.argv.slice(2);
 if (!url || !out) {
-  console.error('Usage: npx tsx scripts/screenshot.ts <url> <out.png> [width] [--full]');
+  console.error(
+    'Usage: npx tsx scripts/screenshot.ts <url> <out.png> [width] [--full] [--login=email:password]',
+  );
   process.exit(2);
 }
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
@@ -15,6 +18,15 @@ const page = await browser.newPage({
   isMobile: narrow,
   hasTouch: narrow,
 });
+const login = flags.find((flag) => flag.startsWith('--login='))?.slice('--login='.length);
+if (login) {
+  const [email = '', password = ''] = login.split(':');
+  await page.goto(new URL('/auth/login', url).href);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((target) => !target.pathname.startsWith('/oidc'));
+}
 await page.goto(url, { waitUntil: 'networkidle' });
 await page.screenshot({ path: out, fullPage: flags.includes('--full') });
 await browser.close();
