@@ -153,6 +153,5 @@ async function identityProvider(
     db: database.db,
     siteOrigin: config.publicUrl.origin,
     rolesClaim: config.auth.rolesClaim,
-    proxy: config.trustProxy,
   });
 }

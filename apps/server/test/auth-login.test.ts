@@ -212,6 +212,36 @@ describe('login through the embedded identity provider', () => {
   });
 });
 
+describe('the embedded provider', () => {
+  it('names the public origin in its URLs whatever host a request claims', async () => {
+    const response = await fetch(`${shop.origin}/oidc/.well-known/openid-configuration`, {
+      headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    });
+    const metadata = (await response.json()) as Record<string, string>;
+    expect(metadata.issuer).toBe(`${shop.origin}/oidc`);
+    expect(metadata.authorization_endpoint).toBe(`${shop.origin}/oidc/auth`);
+    expect(metadata.jwks_uri).toBe(`${shop.origin}/oidc/jwks`);
+  });
+});
+
+describe('on https', () => {
+  it('marks the login cookies Secure', async () => {
+    const secure = await startTestApp({ PUBLIC_URL: 'https://shop.example.com' });
+    try {
+      const response = await fetch(`${secure.origin}/auth/login`, { redirect: 'manual' });
+      expect(response.headers.get('location')).toMatch(
+        /^https:\/\/shop\.example\.com\/oidc\/auth\?/,
+      );
+      const cookie = response.headers
+        .getSetCookie()
+        .find((line) => line.startsWith('labshop_login='));
+      expect(cookie).toMatch(/; Secure/i);
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
 describe('writes made with the session cookie', () => {
   it('are accepted from the site itself and refused from another origin', async () => {
     const { client } = await signIn(partner.email, partner.password);

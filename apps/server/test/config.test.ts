@@ -46,4 +46,39 @@ describe('loadConfig', () => {
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be between 0 and 65535/);
   });
+
+  it('logs in through the embedded provider, with its administrator, when no issuer is set', () => {
+    const { auth } = loadConfig({});
+    expect(auth.provider).toEqual({ kind: 'embedded' });
+    expect(auth.adminEmails).toEqual(['admin@labshop.example']);
+    expect(auth.sessionMaxAgeSeconds).toBe(7 * 24 * 60 * 60);
+    expect(auth.errorPath).toBe('/auth/error');
+  });
+
+  it('takes an external issuer with its client, audience and administrators', () => {
+    const { auth } = loadConfig({
+      OIDC_ISSUER: 'https://tenant.auth0.com/',
+      OIDC_CLIENT_ID: 'abc',
+      OIDC_CLIENT_SECRET: 'shh',
+      OIDC_AUDIENCE: 'https://api.shop.example',
+      ADMIN_EMAILS: ' Boss@Lab.example ,owner@lab.example,',
+    });
+    expect(auth.provider).toMatchObject({
+      kind: 'external',
+      clientId: 'abc',
+      audience: 'https://api.shop.example',
+    });
+    expect(auth.adminEmails).toEqual(['boss@lab.example', 'owner@lab.example']);
+  });
+
+  it('names each login variable an external issuer still needs', () => {
+    expect(() =>
+      loadConfig({ OIDC_ISSUER: 'https://tenant.auth0.com/', OIDC_CLIENT_ID: 'abc' }),
+    ).toThrow(
+      /OIDC_CLIENT_SECRET: is required when OIDC_ISSUER is set[\s\S]*OIDC_AUDIENCE: is required/,
+    );
+    expect(() => loadConfig({ AUTH_ERROR_PATH: 'https://evil.example/' })).toThrow(
+      'AUTH_ERROR_PATH: must be a path on this site',
+    );
+  });
 });

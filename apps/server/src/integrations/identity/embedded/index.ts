@@ -11,7 +11,6 @@ export interface EmbeddedIdentityOptions {
   /** The site origin; the provider's issuer is this plus /oidc, the API audience plus /api. */
   siteOrigin: string;
   rolesClaim: string;
-  proxy: boolean;
 }
 
 /**
@@ -36,9 +35,12 @@ export async function mountEmbeddedIdentity(
     homeUrl,
     signingKey: secrets.signingKey,
     cookieKeys: secrets.cookieKeys,
-    proxy: options.proxy,
   });
-  await embeddedProviderRoutes(app, { provider, homeUrl });
+  await embeddedProviderRoutes(app, {
+    provider,
+    publicOrigin: new URL(options.siteOrigin),
+    homeUrl,
+  });
   return createOpenIdClient({
     issuer: new URL(issuer),
     clientId: EMBEDDED_CLIENT_ID,

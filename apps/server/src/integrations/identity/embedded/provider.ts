@@ -33,8 +33,6 @@ export interface EmbeddedProviderOptions {
   homeUrl: string;
   signingKey: JWK;
   cookieKeys: string[];
-  /** Behind a proxy: trust X-Forwarded-Proto for the https check. */
-  proxy: boolean;
 }
 
 /** The secrets the embedded provider needs, made on first start and kept in the database. */
@@ -175,6 +173,8 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
   };
 
   const provider = new Provider(options.issuer, configuration);
-  provider.proxy = options.proxy;
+  // The provider builds its URLs and cookie flags from X-Forwarded-Proto/-Host, which the
+  // mount (routes.ts) always sets to the site's public origin, whatever the request carried.
+  provider.proxy = true;
   return provider;
 }

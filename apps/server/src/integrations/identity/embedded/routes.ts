@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,6 +10,8 @@ import { loginPage, providerErrorPage } from './pages.ts';
 
 export interface EmbeddedProviderRoutesOptions {
   provider: Provider;
+  /** The site as visitors reach it: the provider's URLs and Secure cookies follow it. */
+  publicOrigin: URL;
   homeUrl: string;
 }
 
@@ -20,9 +23,19 @@ const MOUNT = '/oidc';
  */
 export async function embeddedProviderRoutes(
   app: FastifyInstance,
-  { provider, homeUrl }: EmbeddedProviderRoutesOptions,
+  { provider, publicOrigin, homeUrl }: EmbeddedProviderRoutesOptions,
 ): Promise<void> {
   const callback = provider.callback();
+
+  /**
+   * The provider sees every request as addressed to the public origin: behind a TLS proxy, over
+   * an in-process call, or with forged X-Forwarded-* headers alike.
+   */
+  function asPublicOrigin(raw: IncomingMessage): IncomingMessage {
+    raw.headers['x-forwarded-proto'] = publicOrigin.protocol.replace(':', '');
+    raw.headers['x-forwarded-host'] = publicOrigin.host;
+    return raw;
+  }
 
   await app.register(async (mount) => {
     // oidc-provider reads request bodies itself: leave the stream untouched.
@@ -34,7 +47,7 @@ export async function embeddedProviderRoutes(
       url: `${MOUNT}/*`,
       schema: { hide: true },
       handler: async (request, reply) => {
-        const raw = request.raw;
+        const raw = asPublicOrigin(request.raw);
         // Our security headers were set on the reply; the provider writes to the raw response.
         for (const [name, value] of Object.entries(reply.getHeaders())) {
           if (value !== undefined) reply.raw.setHeader(name, value);
@@ -95,9 +108,13 @@ export async function embeddedProviderRoutes(
             }),
           );
         }
-        const redirectTo = await provider.interactionResult(request.raw, reply.raw, {
-          login: { accountId: account.subject },
-        });
+        const redirectTo = await provider.interactionResult(
+          asPublicOrigin(request.raw),
+          reply.raw,
+          {
+            login: { accountId: account.subject },
+          },
+        );
         return reply.redirect(redirectTo, 303);
       },
     );
@@ -106,7 +123,7 @@ export async function embeddedProviderRoutes(
   /** The pending interaction behind this page, or an answered error page when it is gone. */
   async function interactionFor(request: FastifyRequest, reply: FastifyReply) {
     try {
-      const details = await provider.interactionDetails(request.raw, reply.raw);
+      const details = await provider.interactionDetails(asPublicOrigin(request.raw), reply.raw);
       if (details.uid !== (request.params as { uid: string }).uid) throw new Error('uid mismatch');
       return details;
     } catch {
