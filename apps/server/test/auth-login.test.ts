@@ -261,7 +261,10 @@ describe('writes made with the session cookie', () => {
 });
 
 describe('a login that does not belong to its transaction', () => {
-  async function callbackFor(mutate: (callback: URL) => void, keepTransaction = true) {
+  async function callbackFor(
+    mutate: (callback: URL, client: BrowserlessClient) => void,
+    keepTransaction = true,
+  ) {
     const client = new BrowserlessClient(shop.origin);
     const start = await client.follow('/auth/login');
     const pageUrl = start.visited.at(-1);
@@ -279,7 +282,7 @@ describe('a login that does not belong to its transaction', () => {
       if (url.pathname === '/auth/callback') break;
       response = await client.request(url.href);
     }
-    mutate(url);
+    mutate(url, client);
     if (!keepTransaction) client.cookies.delete('labshop_login');
     const answer = await client.request(url.href);
     return { answer, client };
@@ -309,6 +312,22 @@ describe('a login that does not belong to its transaction', () => {
       url.searchParams.set('error_description', 'The user refused');
     });
     expect(answer.headers.get('location')).toBe('/auth/error?reason=provider_error');
+  });
+
+  it('refuses a login transaction older than one day', async () => {
+    const { answer } = await callbackFor((_url, client) => {
+      // The same transaction, validly signed, as if the login had begun two days ago.
+      const cookie = decodeURIComponent(client.cookies.get('labshop_login') ?? '');
+      const unsigned = shop.app.unsignCookie(cookie);
+      if (!unsigned.valid || !unsigned.value) throw new Error('no login transaction');
+      const pending = JSON.parse(unsigned.value) as { startedAt: number };
+      pending.startedAt -= 2 * 24 * 60 * 60 * 1000;
+      client.cookies.set(
+        'labshop_login',
+        encodeURIComponent(shop.app.signCookie(JSON.stringify(pending))),
+      );
+    });
+    expect(answer.headers.get('location')).toBe('/auth/error?reason=invalid_state');
   });
 
   it('refuses a replayed callback', async () => {

@@ -22,6 +22,7 @@ const PendingLoginSchema = z.object({
   codeVerifier: z.string(),
   redirectUri: z.string(),
   returnTo: z.string(),
+  startedAt: z.number(),
 });
 
 const MeSchema = z.object({

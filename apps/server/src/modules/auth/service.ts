@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { COOKIE_MAX_AGE_SECONDS } from '@labshop/shared/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthConfig } from '../../config.ts';
 import type { RequestUser } from '../../http/access.ts';
@@ -17,7 +18,11 @@ const REFRESH_MARGIN_MS = 60_000;
 export interface PendingLogin extends LoginTransaction {
   /** The shop page to return to after the login. */
   returnTo: string;
+  /** When the login began (ms since the epoch): a transaction lives one day. */
+  startedAt: number;
 }
+
+export const LOGIN_TRANSACTION_MAX_AGE_MS = COOKIE_MAX_AGE_SECONDS.loginTransaction * 1000;
 
 export interface AuthServiceDeps {
   repo: SessionRepo;
@@ -99,7 +104,10 @@ export function createAuthService({ repo, identity, config, siteOrigin, log }: A
     /** Starts a login; the caller keeps the transaction in a cookie and redirects to `url`. */
     async beginLogin(returnTo: string | undefined): Promise<{ url: URL; pending: PendingLogin }> {
       const { url, transaction } = await identity.startLogin({ redirectUri: callbackUrl });
-      return { url, pending: { ...transaction, returnTo: safeReturnTo(returnTo) } };
+      return {
+        url,
+        pending: { ...transaction, returnTo: safeReturnTo(returnTo), startedAt: Date.now() },
+      };
     },
 
     /** Checks the provider's answer against the pending login and opens a session. */
@@ -107,6 +115,9 @@ export function createAuthService({ repo, identity, config, siteOrigin, log }: A
       callback: URL,
       pending: PendingLogin,
     ): Promise<{ sessionId: string; returnTo: string }> {
+      if (Date.now() - pending.startedAt > LOGIN_TRANSACTION_MAX_AGE_MS) {
+        throw new IdentityError('invalid_state', 'Invalid state: the login transaction expired');
+      }
       const tokens = await identity.finishLogin(callback, pending);
       const sessionId = randomBytes(32).toString('base64url');
       const now = new Date();
