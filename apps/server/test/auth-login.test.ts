@@ -39,6 +39,31 @@ async function signIn(email: string, password: string, returnTo = '/shop?q=grind
   return { client, start, done };
 }
 
+/**
+ * Walks a login up to the provider's redirect back to the shop, without following it, so a
+ * test can look at (or tamper with) the callback.
+ */
+async function walkToCallback(account: { email: string; password: string }) {
+  const client = new BrowserlessClient(shop.origin);
+  const start = await client.follow('/auth/login');
+  const pageUrl = start.visited.at(-1);
+  if (!pageUrl) throw new Error('no login page');
+  const html = await start.response.text();
+  const action = new URL(/action="([^"]+)"/.exec(html)?.[1] ?? '', pageUrl);
+  let response = await client.request(action.href, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: account.email, password: account.password }),
+  });
+  let url = action;
+  for (;;) {
+    expect(response.status).toBeGreaterThanOrEqual(300);
+    url = new URL(response.headers.get('location') ?? '', url);
+    if (url.pathname === '/auth/callback') return { client, callback: url };
+    response = await client.request(url.href);
+  }
+}
+
 /** The sessions row behind a client's session cookie. */
 function sessionIdHash(client: BrowserlessClient): string {
   const cookie = client.cookies.get('labshop_session');
@@ -117,25 +142,8 @@ describe('login through the embedded identity provider', () => {
   });
 
   it('sets the session cookie httpOnly and SameSite=Lax', async () => {
-    const client = new BrowserlessClient(shop.origin);
-    const start = await client.follow('/auth/login');
-    const pageUrl = start.visited.at(-1);
-    if (!pageUrl) throw new Error('no login page');
-    const html = await start.response.text();
-    // Submit by hand to see the callback's own answer.
-    const action = new URL(/action="([^"]+)"/.exec(html)?.[1] ?? '', pageUrl);
-    let response = await client.request(action.href, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email: partner.email, password: partner.password }),
-    });
-    let url = action;
-    while (!response.headers.getSetCookie().some((line) => line.startsWith('labshop_session='))) {
-      url = new URL(response.headers.get('location') ?? '', url);
-      expect(response.status).toBeGreaterThanOrEqual(300);
-      response = await client.request(url.href);
-    }
-    expect(url.pathname).toBe('/auth/callback');
+    const { client, callback } = await walkToCallback(partner);
+    const response = await client.request(callback.href);
     const cookie = response.headers
       .getSetCookie()
       .find((line) => line.startsWith('labshop_session='));
@@ -265,23 +273,7 @@ describe('a login that does not belong to its transaction', () => {
     mutate: (callback: URL, client: BrowserlessClient) => void,
     keepTransaction = true,
   ) {
-    const client = new BrowserlessClient(shop.origin);
-    const start = await client.follow('/auth/login');
-    const pageUrl = start.visited.at(-1);
-    if (!pageUrl) throw new Error('no login page');
-    const html = await start.response.text();
-    const action = new URL(/action="([^"]+)"/.exec(html)?.[1] ?? '', pageUrl);
-    let response = await client.request(action.href, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email: partner.email, password: partner.password }),
-    });
-    let url = action;
-    for (;;) {
-      url = new URL(response.headers.get('location') ?? '', url);
-      if (url.pathname === '/auth/callback') break;
-      response = await client.request(url.href);
-    }
+    const { client, callback: url } = await walkToCallback(partner);
     mutate(url, client);
     if (!keepTransaction) client.cookies.delete('labshop_login');
     const answer = await client.request(url.href);
@@ -331,15 +323,8 @@ describe('a login that does not belong to its transaction', () => {
   });
 
   it('refuses a replayed callback', async () => {
-    const client = new BrowserlessClient(shop.origin);
-    const start = await client.follow('/auth/login');
-    const pageUrl = start.visited.at(-1) ?? new URL(shop.origin);
-    const done = await client.submitForm(await start.response.text(), pageUrl, {
-      email: partner.email,
-      password: partner.password,
-    });
-    const callback = done.visited.find((url) => url.pathname === '/auth/callback');
-    if (!callback) throw new Error('no callback');
+    const { client, callback } = await walkToCallback(partner);
+    expect((await client.request(callback.href)).headers.get('location')).toBe('/');
     const replay = await client.request(callback.href);
     expect(replay.headers.get('location')).toBe('/auth/error?reason=invalid_state');
   });

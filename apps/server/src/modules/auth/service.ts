@@ -205,7 +205,8 @@ function hashSessionId(sessionId: string): string {
  */
 export function safeReturnTo(value: string | undefined): string {
   if (!value || value.length > 2000) return '/';
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (!value.startsWith('/') || value.startsWith('//')) return '/';
+  // Control characters (header splitting) and backslashes (which browsers read as '/').
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return '/';
   if (value.startsWith('/auth/')) return '/';
