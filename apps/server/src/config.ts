@@ -65,6 +65,30 @@ const EnvSchema = z.object({
     .regex(/^\/(?!\/)/, 'must be a path on this site, such as /auth/error')
     .default('/auth/error'),
   ANALYTICS_URL: z.url({ error: 'must be an absolute URL' }).optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url({ error: 'must be an absolute URL such as https://s3.example.com' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: z
+    .url({ error: 'must be the absolute URL the bucket is read from, such as https://cdn.example.com' })
+    .optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  IMAGE_LEGACY_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const origins: string[] = [];
+      for (const item of (value ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+        try {
+          origins.push(new URL(item).origin);
+        } catch {
+          context.addIssue({ code: 'custom', message: `not an origin: ${item}` });
+        }
+      }
+      return origins;
+    }),
+  IMAGE_ORIGIN: z.url({ error: 'must be an absolute URL such as https://shop.example.com' }).optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -86,6 +110,33 @@ export interface Config {
   auth: AuthConfig;
   /** The admin sidebar's external Analytics entry; absent hides the entry. */
   analyticsUrl: string | null;
+  storage: StorageConfig;
+  images: ImageUrlConfig;
+}
+
+/** Where uploads and generated files go: DATA_DIR/uploads, or an S3-compatible bucket. */
+export type StorageConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Unset means AWS itself in `region`. */
+      endpoint: string | null;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      /** The base URL objects are read from by browsers (a CDN or the bucket's public URL). */
+      publicUrl: string;
+      forcePathStyle: boolean;
+    };
+
+/**
+ * Image URLs saved while the catalogue lived on a development or staging host point there;
+ * when shown they are rewritten to `origin` (SPEC.md section 9).
+ */
+export interface ImageUrlConfig {
+  legacyOrigins: string[];
+  origin: string;
 }
 
 /** The embedded identity provider's administrator (README lists every demo account). */
@@ -158,6 +209,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       errorPath: vars.AUTH_ERROR_PATH,
     },
     analyticsUrl: vars.ANALYTICS_URL ?? null,
+    storage: storageConfig(vars, path.join(dataDir, 'uploads')),
+    images: {
+      legacyOrigins: vars.IMAGE_LEGACY_ORIGINS,
+      origin: new URL(vars.IMAGE_ORIGIN ?? publicUrl.origin).origin,
+    },
+  };
+}
+
+function storageConfig(vars: z.output<typeof EnvSchema>, uploadsDir: string): StorageConfig {
+  if (!vars.S3_BUCKET) return { kind: 'local', dir: uploadsDir };
+  const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const).filter(
+    (name) => !vars[name],
+  );
+  if (missing.length > 0) {
+    throw new ConfigError(missing.map((name) => `${name}: is required when S3_BUCKET is set`));
+  }
+  return {
+    kind: 's3',
+    bucket: vars.S3_BUCKET,
+    endpoint: vars.S3_ENDPOINT ?? null,
+    region: vars.S3_REGION,
+    accessKeyId: vars.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: vars.S3_SECRET_ACCESS_KEY ?? '',
+    publicUrl: (vars.S3_PUBLIC_URL ?? '').replace(/\/+$/, ''),
+    // Self-hosted S3 (MinIO, Ceph, Garage) usually serves buckets under the path.
+    forcePathStyle: vars.S3_FORCE_PATH_STYLE ?? vars.S3_ENDPOINT !== undefined,
   };
 }
 

@@ -38,3 +38,18 @@ function safeDecode(raw: string): string {
     return raw;
   }
 }
+
+/** Whether the cart holds this product: by number, or by title for object entries. */
+export function cartHas(
+  entries: readonly CartCookieEntry[],
+  product: { number: string; title: string },
+): boolean {
+  return entries.some((entry) =>
+    typeof entry === 'string' ? entry === product.number : entry.title === product.title,
+  );
+}
+
+/** The cookie's value: URI-encoded JSON, so it survives any cookie parser. */
+export function serializeCartCookie(entries: readonly CartCookieEntry[]): string {
+  return encodeURIComponent(JSON.stringify(entries));
+}

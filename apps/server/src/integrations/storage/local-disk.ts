@@ -15,6 +15,10 @@ export function createLocalDiskStorage(rootDir: string): FileStorage {
       await writeFile(target, body);
       return `${LOCAL_UPLOADS_URL_PREFIX}${key}`;
     },
+    publicUrl(key) {
+      assertSafeKey(key);
+      return `${LOCAL_UPLOADS_URL_PREFIX}${key}`;
+    },
     async delete(url) {
       if (!url.startsWith(LOCAL_UPLOADS_URL_PREFIX)) return;
       const key = url.slice(LOCAL_UPLOADS_URL_PREFIX.length);

@@ -5,6 +5,8 @@ export interface FileStorage {
    * visitor's file name) and returns the URL the browser loads it from.
    */
   put(key: string, body: Buffer, contentType: string): Promise<string>;
+  /** The URL a stored `key` is read from (what `put` returns for it). */
+  publicUrl(key: string): string;
   /** Removes the file behind a URL this storage returned; unknown URLs are ignored. */
   delete(url: string): Promise<void>;
 }
