@@ -20,3 +20,46 @@ export async function expectNoAccessibilityViolations(page: Page): Promise<void>
   );
   expect(summary).toEqual([]);
 }
+
+// The embedded provider's demo accounts, as README.md lists them.
+export const ADMIN = {
+  email: 'admin@labshop.example',
+  password: 'admin-demo',
+  name: 'Shop Administrator',
+};
+export const PARTNER = {
+  email: 'orders@brightsmile-lab.example',
+  password: 'partner-demo',
+  name: 'Bright Smile Dental Lab',
+};
+export const OTHER_PARTNER = {
+  email: 'purchasing@northside-dental.example',
+  password: 'partner-demo',
+  name: 'Northside Dental Studio',
+};
+
+/** On a phone the account links sit in the menu; open it when it is there. */
+export async function openAccountArea(page: Page) {
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
+}
+
+export async function fillProviderLogin(page: Page, account: { email: string; password: string }) {
+  await expect(page).toHaveURL(/\/oidc\/interaction\//);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Logs in from the header of `from` and waits to be back there. */
+export async function logIn(page: Page, account: { email: string; password: string }, from = '/home') {
+  await page.goto(from);
+  await waitForHydration(page);
+  await openAccountArea(page);
+  await page.getByRole('link', { name: 'Login' }).click();
+  await fillProviderLogin(page, account);
+  await expect(page).toHaveURL(new RegExp(`${from.replace('?', '\\?')}$`));
+  await waitForHydration(page);
+}
+

@@ -1,47 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAccessibilityViolations, waitForHydration } from './fixtures.ts';
-
-// The embedded provider's demo accounts, as README.md lists them.
-const ADMIN = {
-  email: 'admin@labshop.example',
-  password: 'admin-demo',
-  name: 'Shop Administrator',
-};
-const PARTNER = {
-  email: 'orders@brightsmile-lab.example',
-  password: 'partner-demo',
-  name: 'Bright Smile Dental Lab',
-};
-const OTHER_PARTNER = {
-  email: 'purchasing@northside-dental.example',
-  password: 'partner-demo',
-  name: 'Northside Dental Studio',
-};
-
-/** On a phone the account links sit in the menu; open it when it is there. */
-async function openAccountArea(page: Page) {
-  const menu = page.getByRole('button', { name: 'Open menu' });
-  if (await menu.isVisible()) await menu.click();
-}
-
-async function fillProviderLogin(page: Page, account: { email: string; password: string }) {
-  await expect(page).toHaveURL(/\/oidc\/interaction\//);
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await page.getByLabel('E-mail').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** Logs in from the header of `from` and waits to be back there. */
-async function logIn(page: Page, account: { email: string; password: string }, from = '/home') {
-  await page.goto(from);
-  await waitForHydration(page);
-  await openAccountArea(page);
-  await page.getByRole('link', { name: 'Login' }).click();
-  await fillProviderLogin(page, account);
-  await expect(page).toHaveURL(new RegExp(`${from.replace('?', '\\?')}$`));
-  await waitForHydration(page);
-}
+import {
+  ADMIN,
+  expectNoAccessibilityViolations,
+  fillProviderLogin,
+  logIn,
+  openAccountArea,
+  OTHER_PARTNER,
+  PARTNER,
+  waitForHydration,
+} from './fixtures.ts';
 
 async function tier(page: Page) {
   const response = await page.request.get('/api/me');

@@ -128,7 +128,11 @@ export async function buildApp(
       mode: options.ssr,
       webRoot: paths.webRoot,
       webBuild: paths.webBuild,
-      publicConfig: { publicUrl: siteOrigin, analyticsUrl: config.analyticsUrl },
+      publicConfig: {
+        publicUrl: siteOrigin,
+        analyticsUrl: config.analyticsUrl,
+        storageBaseUrl: deps.storage.baseUrl,
+      },
     });
   }
 

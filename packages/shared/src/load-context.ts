@@ -19,4 +19,6 @@ export interface PublicConfig {
   publicUrl: string;
   /** The admin sidebar's external Analytics entry (ANALYTICS_URL); null hides it. */
   analyticsUrl: string | null;
+  /** Where the shop's file storage serves images ('/uploads/' or a bucket/CDN URL). */
+  storageBaseUrl: string;
 }

@@ -8,6 +8,7 @@ export const LOCAL_UPLOADS_URL_PREFIX = '/uploads/';
 /** Files under DATA_DIR/uploads, served by the app at /uploads/. */
 export function createLocalDiskStorage(rootDir: string): FileStorage {
   return {
+    baseUrl: LOCAL_UPLOADS_URL_PREFIX,
     async put(key, body) {
       assertSafeKey(key);
       const target = path.join(rootDir, key);

@@ -7,6 +7,8 @@ export interface FileStorage {
   put(key: string, body: Buffer, contentType: string): Promise<string>;
   /** The URL a stored `key` is read from (what `put` returns for it). */
   publicUrl(key: string): string;
+  /** The URL prefix every stored file's URL starts with ('/uploads/' or the bucket's URL). */
+  readonly baseUrl: string;
   /** Removes the file behind a URL this storage returned; unknown URLs are ignored. */
   delete(url: string): Promise<void>;
 }
