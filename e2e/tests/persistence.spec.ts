@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { expect, test } from '@playwright/test';
 import { startBuiltServer } from '../../scripts/built-server.ts';
 
@@ -52,7 +53,8 @@ test('data survives SIGKILL and a restart', async ({ request }) => {
 });
 
 async function withDatabase<T>(use: (db: PGlite) => Promise<T>): Promise<T> {
-  const db = new PGlite(path.join(dataDir, 'pglite'));
+  // The shop's migrations install pg_trgm, so the cluster opens with it loaded.
+  const db = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
   try {
     return await use(db);
   } finally {

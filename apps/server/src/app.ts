@@ -15,6 +15,7 @@ import { healthRoutes } from './http/health-routes.ts';
 import { openApi } from './http/openapi.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { registerSsr } from './http/ssr.ts';
+import { uploads } from './http/uploads.ts';
 import { uploadsStatic } from './http/uploads-static.ts';
 import { mountEmbeddedIdentity } from './integrations/identity/embedded/index.ts';
 import { createOpenIdClient } from './integrations/identity/openid-client.ts';
@@ -24,6 +25,9 @@ import { createAdminOverviewRepo } from './modules/admin/repo.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createAdminOverviewService } from './modules/admin/service.ts';
 import { createSessionRepo } from './modules/auth/repo.ts';
+import { createCatalogRepo } from './modules/catalog/repo.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { createCatalogService } from './modules/catalog/service.ts';
 import { authRoutes, resolveRequestUser } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { paths } from './paths.ts';
@@ -97,6 +101,7 @@ export async function buildApp(
     siteOrigin,
   });
   await app.register(openApi, { publicUrl: config.publicUrl.origin });
+  await app.register(uploads);
 
   const identity = await identityProvider(app, deps);
   const auth = createAuthService({
@@ -118,6 +123,14 @@ export async function buildApp(
     secureCookies: config.publicUrl.protocol === 'https:',
     sessionMaxAgeSeconds: config.auth.sessionMaxAgeSeconds,
     errorPath: config.auth.errorPath,
+  });
+  await app.register(catalogRoutes, {
+    catalog: createCatalogService({
+      repo: createCatalogRepo(database.db),
+      storage: deps.storage,
+      images: config.images,
+      log: app.log,
+    }),
   });
   await app.register(adminRoutes, {
     overview: createAdminOverviewService(createAdminOverviewRepo(database.db)),

@@ -66,12 +66,16 @@ const EnvSchema = z.object({
     .default('/auth/error'),
   ANALYTICS_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   S3_BUCKET: z.string().optional(),
-  S3_ENDPOINT: z.url({ error: 'must be an absolute URL such as https://s3.example.com' }).optional(),
+  S3_ENDPOINT: z
+    .url({ error: 'must be an absolute URL such as https://s3.example.com' })
+    .optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: z
-    .url({ error: 'must be the absolute URL the bucket is read from, such as https://cdn.example.com' })
+    .url({
+      error: 'must be the absolute URL the bucket is read from, such as https://cdn.example.com',
+    })
     .optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
   IMAGE_LEGACY_ORIGINS: z
@@ -79,7 +83,10 @@ const EnvSchema = z.object({
     .optional()
     .transform((value, context) => {
       const origins: string[] = [];
-      for (const item of (value ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+      for (const item of (value ?? '')
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)) {
         try {
           origins.push(new URL(item).origin);
         } catch {
@@ -88,7 +95,9 @@ const EnvSchema = z.object({
       }
       return origins;
     }),
-  IMAGE_ORIGIN: z.url({ error: 'must be an absolute URL such as https://shop.example.com' }).optional(),
+  IMAGE_ORIGIN: z
+    .url({ error: 'must be an absolute URL such as https://shop.example.com' })
+    .optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
+import { pgliteExtensions } from '../src/db/client.ts';
 import { paths } from '../src/paths.ts';
 
 declare module 'vitest' {
@@ -18,7 +19,7 @@ let workDir: string | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   workDir = await mkdtemp(path.join(tmpdir(), 'labshop-pglite-template-'));
-  const client = new PGlite();
+  const client = new PGlite({ extensions: pgliteExtensions });
   await migrate(drizzle({ client }), { migrationsFolder: paths.migrations });
   const dump = await client.dumpDataDir('none');
   await client.close();

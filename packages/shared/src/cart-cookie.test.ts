@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CART_COOKIE_MAX_ENTRIES, parseCartCookie } from './cart-cookie.ts';
+import {
+  CART_COOKIE_MAX_ENTRIES,
+  cartHas,
+  parseCartCookie,
+  serializeCartCookie,
+} from './cart-cookie.ts';
 
 describe('parseCartCookie', () => {
   it('reads product numbers and titled objects, URI-encoded or not', () => {
@@ -22,5 +27,14 @@ describe('parseCartCookie', () => {
   it('reads at most the bounded number of entries', () => {
     const raw = JSON.stringify(Array.from({ length: 5000 }, (_, index) => `P-${index}`));
     expect(parseCartCookie(raw)).toHaveLength(CART_COOKIE_MAX_ENTRIES);
+  });
+});
+
+describe('cartHas and serializeCartCookie', () => {
+  it('finds a product by number, or by title for object entries', () => {
+    const entries = parseCartCookie(serializeCartCookie(['AG-210', { title: 'Lathe Belt' }]));
+    expect(cartHas(entries, { number: 'AG-210', title: 'Alloy Grinder' })).toBe(true);
+    expect(cartHas(entries, { number: 'LB-1', title: 'Lathe Belt' })).toBe(true);
+    expect(cartHas(entries, { number: 'ag-210', title: 'Other' })).toBe(false);
   });
 });

@@ -29,7 +29,11 @@ export function imageSources(url: string, storageBase: string): ImageSources {
 }
 
 /** A URL on one of `legacyOrigins` moved to `origin`; anything else unchanged (SPEC.md 9). */
-export function rewriteLegacyOrigin(url: string, legacyOrigins: readonly string[], origin: string): string {
+export function rewriteLegacyOrigin(
+  url: string,
+  legacyOrigins: readonly string[],
+  origin: string,
+): string {
   if (legacyOrigins.length === 0 || !/^https?:\/\//i.test(url)) return url;
   let parsed: URL;
   try {

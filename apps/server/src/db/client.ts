@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -40,10 +41,14 @@ export async function openDatabase(
     : openPostgres(config);
 }
 
+/** The extensions the migrations create; PGlite must load them when it opens a cluster. */
+export const pgliteExtensions = { pg_trgm };
+
 /** PGlite: PostgreSQL compiled to WebAssembly, in-process; `dataDir` null keeps it in memory. */
 async function openPglite(dataDir: string | null, dump?: Blob): Promise<DatabaseHandle> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const client = new PGlite({
+    extensions: pgliteExtensions,
     ...(dataDir ? { dataDir } : {}),
     ...(dump ? { loadDataDir: dump } : {}),
   });

@@ -53,7 +53,8 @@ export const PRODUCT_LIMITS = {
 } as const;
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
-const price = (message: string) => z.string({ error: message }).trim().regex(PRICE_PATTERN, message);
+const price = (message: string) =>
+  z.string({ error: message }).trim().regex(PRICE_PATTERN, message);
 
 export const ProductInput = z.object({
   number: required(PRODUCT_MESSAGES.number)

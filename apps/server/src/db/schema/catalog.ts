@@ -52,8 +52,16 @@ export const products = pgTable(
     deletedAt: deletedAt(),
   },
   (table) => [
-    uniqueIndex('products_number_unique').on(table.number),
-    index('products_category_idx').on(table.categoryId),
+    // Live products only: a deleted product's number may be used again.
+    uniqueIndex('products_number_live_unique')
+      .on(table.number)
+      .where(sql`${table.deletedAt} is null`),
+    index('products_category_number_idx')
+      .on(table.categoryId, table.number)
+      .where(sql`${table.deletedAt} is null`),
+    // Shop search is a case-insensitive substring match on title or number (pg_trgm).
+    index('products_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
+    index('products_number_trgm_idx').using('gin', sql`${table.number} gin_trgm_ops`),
     check('products_new_price_nonnegative', sql`${table.newPriceCents} >= 0`),
     check('products_wholesale_price_nonnegative', sql`${table.wholesalePriceCents} >= 0`),
     check(

@@ -3,6 +3,7 @@ import { formatCents } from '@labshop/shared/money';
 import { slugify } from '@labshop/shared/text';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
+import { storeJpegImage } from '../../integrations/storage/jpeg-images.ts';
 import type { FileStorage } from '../../integrations/storage/port.ts';
 import type { Database } from '../client.ts';
 import * as schema from '../schema/index.ts';
@@ -143,9 +144,13 @@ type SeedUrls = Map<string, string>;
 
 async function writeFiles(storage: FileStorage): Promise<SeedUrls> {
   const jobs = [...imageJobs(), ...brochureJobs()];
-  const urls = await mapWithConcurrency(jobs, RENDER_CONCURRENCY, async (job) =>
-    storage.put(job.key, await job.render(), job.contentType),
-  );
+  const urls = await mapWithConcurrency(jobs, RENDER_CONCURRENCY, async (job) => {
+    const body = await job.render();
+    // Pictures go in the way an admin's upload does, resized variants included.
+    return job.contentType === 'image/jpeg'
+      ? storeJpegImage(storage, body, { baseKey: job.key.replace(/\.jpg$/, '') })
+      : storage.put(job.key, body, job.contentType);
+  });
   return new Map(jobs.map((job, index) => [job.key, urls[index] ?? '']));
 }
 

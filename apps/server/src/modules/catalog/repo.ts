@@ -1,0 +1,222 @@
+import { and, asc, count, eq, ilike, isNull, max, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { categories, products } from '../../db/schema/index.ts';
+
+/** The catalogue's rows: products with their category's name, and categories. */
+
+export type ProductRow = typeof products.$inferSelect & { categoryName: string | null };
+export type CategoryRow = typeof categories.$inferSelect;
+
+export interface ProductFilter {
+  /** A category name, matched case-insensitively. */
+  categoryName?: string;
+  /** Case-insensitive substring of the title or the number. */
+  search?: string;
+  /** Case-insensitive substring of the number (the admin's search). */
+  numberContains?: string;
+}
+
+export type ProductValues = Pick<
+  typeof products.$inferInsert,
+  | 'number'
+  | 'title'
+  | 'description'
+  | 'categoryId'
+  | 'images'
+  | 'newPriceCents'
+  | 'oldPriceCents'
+  | 'wholesalePriceCents'
+  | 'partnerPriceX3Cents'
+  | 'brochure'
+>;
+
+const productColumns = {
+  id: products.id,
+  number: products.number,
+  title: products.title,
+  description: products.description,
+  categoryId: products.categoryId,
+  images: products.images,
+  newPriceCents: products.newPriceCents,
+  oldPriceCents: products.oldPriceCents,
+  wholesalePriceCents: products.wholesalePriceCents,
+  partnerPriceX3Cents: products.partnerPriceX3Cents,
+  brochure: products.brochure,
+  guid: products.guid,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+  deletedAt: products.deletedAt,
+  categoryName: categories.name,
+};
+
+/** `%text%` for LIKE, with the pattern's own wildcards taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function productWhere(filter: ProductFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [isNull(products.deletedAt)];
+  if (filter.categoryName !== undefined) {
+    conditions.push(
+      sql`${products.categoryId} in (select ${categories.id} from ${categories} where lower(${categories.name}) = lower(${filter.categoryName}) and ${categories.deletedAt} is null)`,
+    );
+  }
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    conditions.push(or(ilike(products.title, pattern), ilike(products.number, pattern)));
+  }
+  if (filter.numberContains) {
+    conditions.push(ilike(products.number, containsPattern(filter.numberContains)));
+  }
+  return and(...conditions);
+}
+
+/** PostgreSQL's unique_violation, from either driver. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export function createCatalogRepo(db: Database) {
+  const selectProducts = () =>
+    db
+      .select(productColumns)
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId));
+
+  return {
+    async listProducts(
+      filter: ProductFilter,
+      page: { limit: number; offset: number },
+    ): Promise<{ rows: ProductRow[]; total: number }> {
+      const where = productWhere(filter);
+      const rows = await selectProducts()
+        .where(where)
+        .orderBy(asc(products.number))
+        .limit(page.limit)
+        .offset(page.offset);
+      // A short page tells the total without a second query (the common case in the shop).
+      if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) {
+        return { rows, total: page.offset + rows.length };
+      }
+      const [total] = await db.select({ value: count() }).from(products).where(where);
+      return { rows, total: total?.value ?? 0 };
+    },
+
+    async productByNumber(number: string): Promise<ProductRow | null> {
+      const [row] = await selectProducts()
+        .where(and(eq(products.number, number), isNull(products.deletedAt)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async productById(id: string): Promise<ProductRow | null> {
+      const [row] = await selectProducts()
+        .where(and(eq(products.id, id), isNull(products.deletedAt)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Whether a live product other than `exceptId` has this number. */
+    async numberTaken(number: string, exceptId?: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(
+          and(
+            eq(products.number, number),
+            isNull(products.deletedAt),
+            exceptId ? ne(products.id, exceptId) : undefined,
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async insertProduct(values: ProductValues): Promise<string> {
+      const [row] = await db.insert(products).values(values).returning({ id: products.id });
+      if (!row) throw new Error('insert returned no row');
+      return row.id;
+    },
+
+    async updateProduct(id: string, values: ProductValues): Promise<boolean> {
+      const rows = await db
+        .update(products)
+        .set(values)
+        .where(and(eq(products.id, id), isNull(products.deletedAt)))
+        .returning({ id: products.id });
+      return rows.length > 0;
+    },
+
+    /** Soft delete: orders keep referring to the product. */
+    async deleteProduct(id: string): Promise<boolean> {
+      const rows = await db
+        .update(products)
+        .set({ deletedAt: new Date() })
+        .where(and(eq(products.id, id), isNull(products.deletedAt)))
+        .returning({ id: products.id });
+      return rows.length > 0;
+    },
+
+    async listCategories(): Promise<CategoryRow[]> {
+      return db
+        .select()
+        .from(categories)
+        .where(isNull(categories.deletedAt))
+        .orderBy(asc(categories.position), asc(categories.name));
+    },
+
+    async categoryByName(name: string): Promise<CategoryRow | null> {
+      const [row] = await db
+        .select()
+        .from(categories)
+        .where(and(sql`lower(${categories.name}) = lower(${name})`, isNull(categories.deletedAt)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async categoryById(id: string): Promise<CategoryRow | null> {
+      const [row] = await db
+        .select()
+        .from(categories)
+        .where(and(eq(categories.id, id), isNull(categories.deletedAt)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Appends the category after the others in display order. */
+    async insertCategory(values: { name: string; thumbnail: string }): Promise<CategoryRow> {
+      const [last] = await db
+        .select({ value: max(categories.position) })
+        .from(categories)
+        .where(isNull(categories.deletedAt));
+      const [row] = await db
+        .insert(categories)
+        .values({ ...values, position: (last?.value ?? -1) + 1 })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async liveProductsInCategory(categoryId: string): Promise<number> {
+      const [row] = await db
+        .select({ value: count() })
+        .from(products)
+        .where(and(eq(products.categoryId, categoryId), isNull(products.deletedAt)));
+      return row?.value ?? 0;
+    },
+
+    async deleteCategory(id: string): Promise<boolean> {
+      const rows = await db
+        .update(categories)
+        .set({ deletedAt: new Date() })
+        .where(and(eq(categories.id, id), isNull(categories.deletedAt)))
+        .returning({ id: categories.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type CatalogRepo = ReturnType<typeof createCatalogRepo>;

@@ -1,0 +1,272 @@
+import { PRODUCT_LIST_LIMITS, TOTAL_COUNT_HEADER } from '@labshop/shared/schemas/catalog';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readMultipartForm, type UploadedFile } from '../../http/uploads.ts';
+import type { CatalogService, ImageUpload, Viewer } from './service.ts';
+
+/** SPEC.md section 7, catalogue calls: /api/products and /api/categories. */
+
+const ProductDtoSchema = z.object({
+  _id: z.string(),
+  number: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  images: z.array(z.string()),
+  newPrice: z.number(),
+  oldPrice: z.number().nullable(),
+  wholesalePrice: z.number().nullable(),
+  partnerPricex3: z.number().nullable(),
+  brochure: z.string().nullable(),
+  brochureUrl: z.string().nullable(),
+  createdAt: z.string(),
+  guid: z.string(),
+});
+
+const CategoryDtoSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  thumbnail: z.string().nullable(),
+});
+
+const ErrorSchema = z.object({ error: z.string() });
+
+const text = (label: string, maxLength: number) =>
+  z
+    .string()
+    .trim()
+    .max(maxLength, `${label} must be at most ${maxLength} characters.`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+const ProductListQuery = z.object({
+  category: text('category', 100),
+  q: text('The search', PRODUCT_LIST_LIMITS.maxQueryLength),
+  number: text('number', 50),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1.' })
+    .int('page must be a whole number from 1.')
+    .min(1, 'page must be a whole number from 1.')
+    .max(100_000, 'page is too large.')
+    .default(1),
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${PRODUCT_LIST_LIMITS.maxLimit}.` })
+    .int(`limit must be a whole number from 1 to ${PRODUCT_LIST_LIMITS.maxLimit}.`)
+    .min(1, `limit must be a whole number from 1 to ${PRODUCT_LIST_LIMITS.maxLimit}.`)
+    .max(
+      PRODUCT_LIST_LIMITS.maxLimit,
+      `limit must be a whole number from 1 to ${PRODUCT_LIST_LIMITS.maxLimit}.`,
+    )
+    .default(PRODUCT_LIST_LIMITS.defaultLimit),
+});
+
+const IdParams = z.object({ id: z.string().trim().min(1).max(100) });
+
+async function viewerOf(request: FastifyRequest): Promise<Viewer> {
+  return { seesPartnerPrices: (await request.currentUser()) !== null };
+}
+
+/** Prices depend on who asks, so answers are never shared between visitors by a cache. */
+function noSharedCache(reply: FastifyReply): void {
+  reply.header('cache-control', 'private, no-cache');
+}
+
+function imageUploads(files: UploadedFile[], field: string): ImageUpload[] {
+  return files
+    .filter((file) => file.field === field)
+    .map((file) => ({ filename: file.filename, data: file.data }));
+}
+
+export async function catalogRoutes(
+  fastify: FastifyInstance,
+  options: { catalog: CatalogService },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { catalog } = options;
+  const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
+
+  app.get(
+    '/api/products',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Products, filtered by category name, search (title or number) or number',
+        description: `The total number of matches is in the ${TOTAL_COUNT_HEADER} header.`,
+        querystring: ProductListQuery,
+        response: { 200: z.array(ProductDtoSchema), 400: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { category, q, number, page, limit } = request.query;
+      const result = await catalog.listProducts(
+        { categoryName: category, search: q, numberContains: number },
+        { page, limit },
+        await viewerOf(request),
+      );
+      noSharedCache(reply);
+      reply.header(TOTAL_COUNT_HEADER, String(result.total));
+      return result.products;
+    },
+  );
+
+  app.get(
+    '/api/products/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One product, by number or _id',
+        params: IdParams,
+        response: { 200: ProductDtoSchema, 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const product = await catalog.getProduct(request.params.id, await viewerOf(request));
+      noSharedCache(reply);
+      return product;
+    },
+  );
+
+  app.post(
+    '/api/products',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Create a product (multipart: the form fields and JPEG files in `images`)',
+        consumes: ['multipart/form-data'],
+        response: {
+          201: ProductDtoSchema,
+          ...errors,
+          409: ErrorSchema,
+          413: ErrorSchema,
+          415: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const form = await readMultipartForm(request, ['images']);
+      const product = await catalog.createProduct(form.fields, imageUploads(form.files, 'images'));
+      return reply.code(201).send(product);
+    },
+  );
+
+  app.post(
+    '/api/products/update-prices',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Update prices from the ERP; answers updated, failed and failures',
+        response: {
+          200: z.object({ updated: z.number(), failed: z.number(), failures: z.array(z.string()) }),
+          ...errors,
+          501: ErrorSchema,
+        },
+      },
+    },
+    async () => catalog.updatePricesFromErp(),
+  );
+
+  app.put(
+    '/api/products/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['catalogue'],
+        summary:
+          'Update a product (multipart: the form fields, existingImages as JSON, new JPEG files in `newImages`)',
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        response: {
+          200: ProductDtoSchema,
+          ...errors,
+          409: ErrorSchema,
+          413: ErrorSchema,
+          415: ErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const form = await readMultipartForm(request, ['newImages']);
+      return catalog.updateProduct(
+        request.params.id,
+        form.fields,
+        imageUploads(form.files, 'newImages'),
+      );
+    },
+  );
+
+  app.delete(
+    '/api/products/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Delete a product (by number or _id)',
+        params: IdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await catalog.deleteProduct(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/categories',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Categories in display order',
+        response: { 200: z.array(CategoryDtoSchema) },
+      },
+    },
+    async () => catalog.listCategories(),
+  );
+
+  app.post(
+    '/api/categories',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Create a category (multipart: name and a JPEG `thumbnail`)',
+        consumes: ['multipart/form-data'],
+        response: {
+          201: CategoryDtoSchema,
+          ...errors,
+          409: ErrorSchema,
+          413: ErrorSchema,
+          415: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const form = await readMultipartForm(request, ['thumbnail']);
+      const [thumbnail] = imageUploads(form.files, 'thumbnail');
+      return reply.code(201).send(await catalog.createCategory(form.fields, thumbnail));
+    },
+  );
+
+  app.delete(
+    '/api/categories/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Delete a category that no product is in',
+        params: IdParams,
+        response: { 204: z.null(), ...errors, 409: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await catalog.deleteCategory(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}

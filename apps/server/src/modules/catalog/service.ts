@@ -1,0 +1,330 @@
+import { rewriteLegacyOrigin } from '@labshop/shared/images';
+import { centsToDollars, dollarsToCents } from '@labshop/shared/money';
+import {
+  CATEGORY_MESSAGES,
+  CategoryInput,
+  PRODUCT_LIMITS,
+  PRODUCT_MESSAGES,
+  ProductInput,
+  type CategoryDto,
+  type ProductDto,
+} from '@labshop/shared/schemas/catalog';
+import type { z } from 'zod';
+import { AppError } from '../../http/errors.ts';
+import type { ImageUrlConfig } from '../../config.ts';
+import {
+  deleteStoredImage,
+  NotAJpegError,
+  storeJpegImage,
+} from '../../integrations/storage/jpeg-images.ts';
+import type { FileStorage } from '../../integrations/storage/port.ts';
+import {
+  isUniqueViolation,
+  type CatalogRepo,
+  type CategoryRow,
+  type ProductFilter,
+  type ProductRow,
+  type ProductValues,
+} from './repo.ts';
+
+export const CATALOG_MESSAGES = {
+  productNotFound: 'Product not found.',
+  categoryNotFound: 'Category not found.',
+  unknownCategory: 'Choose one of the existing categories.',
+  duplicateNumber: (number: string) => `A product with number ${number} already exists.`,
+  duplicateCategory: (name: string) => `A category named ${name} already exists.`,
+  categoryInUse: (count: number) =>
+    `This category still has ${count} ${count === 1 ? 'product' : 'products'}. Move or delete them first.`,
+  tooManyImages: `A product can have at most ${PRODUCT_LIMITS.images} images.`,
+  existingImagesInvalid: 'existingImages must be a JSON list of image URLs.',
+  existingImagesUnknown: 'existingImages may only list images this product already has.',
+  priceSyncUnavailable:
+    'Syncing prices from Business Central is not available yet: the ERP connection is not built in this version.',
+} as const;
+
+/** A file from a multipart form, as the service needs it. */
+export interface ImageUpload {
+  filename: string;
+  data: Buffer;
+}
+
+export interface Viewer {
+  /** Signed-in users (partners) see the wholesale and partner prices. */
+  seesPartnerPrices: boolean;
+}
+
+export interface CatalogServiceDeps {
+  repo: CatalogRepo;
+  storage: FileStorage;
+  images: ImageUrlConfig;
+  log: { warn(object: unknown, message: string): void };
+}
+
+/** The first failing field's message (SPEC.md messages are written one field at a time). */
+function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    throw new AppError('bad_request', result.error.issues[0]?.message ?? 'The form is not valid.');
+  }
+  return result.data;
+}
+
+export function createCatalogService({ repo, storage, images, log }: CatalogServiceDeps) {
+  const showUrl = (url: string) => rewriteLegacyOrigin(url, images.legacyOrigins, images.origin);
+
+  function brochureUrl(brochure: string | null): string | null {
+    if (!brochure) return null;
+    if (/^https?:\/\//i.test(brochure) || brochure.startsWith('/')) return showUrl(brochure);
+    // A bare file name refers to the storage's brochures folder.
+    return `${storage.baseUrl}brochures/${encodeURIComponent(brochure)}`;
+  }
+
+  function productDto(row: ProductRow, viewer: Viewer): ProductDto {
+    return {
+      _id: row.id,
+      number: row.number,
+      title: row.title,
+      description: row.description,
+      category: row.categoryName ?? '',
+      images: row.images.map(showUrl),
+      newPrice: centsToDollars(row.newPriceCents),
+      oldPrice: row.oldPriceCents === null ? null : centsToDollars(row.oldPriceCents),
+      wholesalePrice: viewer.seesPartnerPrices ? centsToDollars(row.wholesalePriceCents) : null,
+      partnerPricex3:
+        viewer.seesPartnerPrices && row.partnerPriceX3Cents !== null
+          ? centsToDollars(row.partnerPriceX3Cents)
+          : null,
+      brochure: row.brochure,
+      brochureUrl: brochureUrl(row.brochure),
+      createdAt: row.createdAt.toISOString(),
+      guid: row.guid,
+    };
+  }
+
+  function categoryDto(row: CategoryRow): CategoryDto {
+    return {
+      _id: row.id,
+      name: row.name,
+      thumbnail: row.thumbnail ? showUrl(row.thumbnail) : null,
+    };
+  }
+
+  /** By number (routes, carts) or by _id (the spec's clients). */
+  async function findProduct(idOrNumber: string): Promise<ProductRow | null> {
+    const byNumber = await repo.productByNumber(idOrNumber);
+    if (byNumber || !UUID.test(idOrNumber)) return byNumber;
+    return repo.productById(idOrNumber.toLowerCase());
+  }
+
+  async function requireProduct(idOrNumber: string): Promise<ProductRow> {
+    const product = await findProduct(idOrNumber);
+    if (!product) throw new AppError('not_found', CATALOG_MESSAGES.productNotFound);
+    return product;
+  }
+
+  /** Validated form fields -> row values (prices in cents); checks category and number. */
+  async function productValues(
+    fields: Record<string, string>,
+    imageUrls: string[],
+    exceptId?: string,
+  ): Promise<ProductValues> {
+    const input = parseOrThrow(ProductInput, fields);
+    const category = await repo.categoryByName(input.category);
+    if (!category) throw new AppError('bad_request', CATALOG_MESSAGES.unknownCategory);
+    if (await repo.numberTaken(input.number, exceptId)) {
+      throw new AppError('conflict', CATALOG_MESSAGES.duplicateNumber(input.number));
+    }
+    return {
+      number: input.number,
+      title: input.title,
+      description: input.description,
+      categoryId: category.id,
+      images: imageUrls,
+      newPriceCents: dollarsToCents(input.newPrice),
+      oldPriceCents: input.oldPrice ? dollarsToCents(input.oldPrice) : null,
+      wholesalePriceCents: dollarsToCents(input.wholesalePrice),
+      partnerPriceX3Cents: dollarsToCents(input.partnerPricex3),
+      brochure: input.brochure ? input.brochure : null,
+    };
+  }
+
+  /** Stores every upload, or none: on a failure the ones already stored are removed. */
+  async function storeImages(folder: string, uploads: ImageUpload[]): Promise<string[]> {
+    const stored: string[] = [];
+    try {
+      for (const upload of uploads)
+        stored.push(await storeJpegImage(storage, upload.data, { folder }));
+      return stored;
+    } catch (error) {
+      await removeImages(stored);
+      if (error instanceof NotAJpegError) {
+        throw new AppError('unsupported_media_type', PRODUCT_MESSAGES.jpegOnly);
+      }
+      throw error;
+    }
+  }
+
+  async function removeImages(urls: string[]): Promise<void> {
+    await Promise.all(
+      urls.map((url) =>
+        deleteStoredImage(storage, url).catch((error: unknown) =>
+          log.warn({ err: error, url }, 'could not remove a stored image'),
+        ),
+      ),
+    );
+  }
+
+  /** Runs a write that may hit the unique index in a race the pre-check did not see. */
+  async function guardUnique<T>(write: () => Promise<T>, conflict: string): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('conflict', conflict);
+      throw error;
+    }
+  }
+
+  return {
+    async listProducts(
+      filter: ProductFilter,
+      page: { page: number; limit: number },
+      viewer: Viewer,
+    ): Promise<{ products: ProductDto[]; total: number }> {
+      const { rows, total } = await repo.listProducts(filter, {
+        limit: page.limit,
+        offset: (page.page - 1) * page.limit,
+      });
+      return { products: rows.map((row) => productDto(row, viewer)), total };
+    },
+
+    async getProduct(idOrNumber: string, viewer: Viewer): Promise<ProductDto> {
+      return productDto(await requireProduct(idOrNumber), viewer);
+    },
+
+    async createProduct(
+      fields: Record<string, string>,
+      uploads: ImageUpload[],
+    ): Promise<ProductDto> {
+      // Field errors first, in the form's order; the images field comes last.
+      parseOrThrow(ProductInput, fields);
+      if (uploads.length === 0) throw new AppError('bad_request', PRODUCT_MESSAGES.imagesRequired);
+      if (uploads.length > PRODUCT_LIMITS.images) {
+        throw new AppError('bad_request', CATALOG_MESSAGES.tooManyImages);
+      }
+      const values = await productValues(fields, []);
+      const imageUrls = await storeImages('products', uploads);
+      try {
+        const id = await guardUnique(
+          () => repo.insertProduct({ ...values, images: imageUrls }),
+          CATALOG_MESSAGES.duplicateNumber(values.number),
+        );
+        return productDto(await requireProduct(id), { seesPartnerPrices: true });
+      } catch (error) {
+        await removeImages(imageUrls);
+        throw error;
+      }
+    },
+
+    async updateProduct(
+      idOrNumber: string,
+      fields: Record<string, string>,
+      uploads: ImageUpload[],
+    ): Promise<ProductDto> {
+      const current = await requireProduct(idOrNumber);
+      parseOrThrow(ProductInput, fields);
+      const kept =
+        fields.existingImages === undefined
+          ? current.images
+          : keptImages(fields.existingImages, current.images.map(showUrl), current.images);
+      const total = kept.length + uploads.length;
+      if (total === 0) throw new AppError('bad_request', PRODUCT_MESSAGES.imagesRequired);
+      if (total > PRODUCT_LIMITS.images)
+        throw new AppError('bad_request', CATALOG_MESSAGES.tooManyImages);
+      const values = await productValues(fields, kept, current.id);
+      const added = await storeImages('products', uploads);
+      try {
+        const updated = await guardUnique(
+          () => repo.updateProduct(current.id, { ...values, images: [...kept, ...added] }),
+          CATALOG_MESSAGES.duplicateNumber(values.number),
+        );
+        if (!updated) throw new AppError('not_found', CATALOG_MESSAGES.productNotFound);
+      } catch (error) {
+        await removeImages(added);
+        throw error;
+      }
+      await removeImages(current.images.filter((url) => !kept.includes(url)));
+      return productDto(await requireProduct(current.id), { seesPartnerPrices: true });
+    },
+
+    async deleteProduct(idOrNumber: string): Promise<void> {
+      const product = await requireProduct(idOrNumber);
+      if (!(await repo.deleteProduct(product.id))) {
+        throw new AppError('not_found', CATALOG_MESSAGES.productNotFound);
+      }
+    },
+
+    async listCategories(): Promise<CategoryDto[]> {
+      return (await repo.listCategories()).map(categoryDto);
+    },
+
+    async createCategory(fields: Record<string, string>, thumbnail: ImageUpload | undefined) {
+      const input = parseOrThrow(CategoryInput, fields);
+      if (!thumbnail) throw new AppError('bad_request', CATEGORY_MESSAGES.thumbnailRequired);
+      if (await repo.categoryByName(input.name)) {
+        throw new AppError('conflict', CATALOG_MESSAGES.duplicateCategory(input.name));
+      }
+      const [url] = await storeImages('categories', [thumbnail]);
+      try {
+        const row = await guardUnique(
+          () => repo.insertCategory({ name: input.name, thumbnail: url! }),
+          CATALOG_MESSAGES.duplicateCategory(input.name),
+        );
+        return categoryDto(row);
+      } catch (error) {
+        await removeImages([url!]);
+        throw error;
+      }
+    },
+
+    async deleteCategory(id: string): Promise<void> {
+      const category = UUID.test(id) ? await repo.categoryById(id.toLowerCase()) : null;
+      if (!category) throw new AppError('not_found', CATALOG_MESSAGES.categoryNotFound);
+      const inUse = await repo.liveProductsInCategory(category.id);
+      if (inUse > 0) throw new AppError('conflict', CATALOG_MESSAGES.categoryInUse(inUse));
+      await repo.deleteCategory(category.id);
+    },
+
+    /** Filled in by the ERP issue; until then the caller learns why nothing happened. */
+    async updatePricesFromErp(): Promise<never> {
+      throw new AppError('not_implemented', CATALOG_MESSAGES.priceSyncUnavailable);
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The images the admin kept, from the edit form's `existingImages` JSON. The form shows URLs as
+ * the API answered them (legacy hosts rewritten), so both spellings map back to stored ones.
+ */
+function keptImages(raw: string, shown: string[], stored: string[]): string[] {
+  let list: unknown;
+  try {
+    list = JSON.parse(raw);
+  } catch {
+    throw new AppError('bad_request', CATALOG_MESSAGES.existingImagesInvalid);
+  }
+  if (!Array.isArray(list) || !list.every((item) => typeof item === 'string')) {
+    throw new AppError('bad_request', CATALOG_MESSAGES.existingImagesInvalid);
+  }
+  const kept: string[] = [];
+  for (const url of list as string[]) {
+    const index = stored.includes(url) ? stored.indexOf(url) : shown.indexOf(url);
+    if (index === -1) throw new AppError('bad_request', CATALOG_MESSAGES.existingImagesUnknown);
+    const storedUrl = stored[index]!;
+    if (!kept.includes(storedUrl)) kept.push(storedUrl);
+  }
+  return kept;
+}

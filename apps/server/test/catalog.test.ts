@@ -1,0 +1,535 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { PRODUCT_MESSAGES, type ProductDto } from '@labshop/shared/schemas/catalog';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../src/db/schema/index.ts';
+import { LOCAL_UPLOADS_URL_PREFIX } from '../src/integrations/storage/local-disk.ts';
+import { startFakeIssuer, type FakeIssuer } from './fakes/oidc-issuer.ts';
+import { startTestApp, type TestApp } from './helper.ts';
+
+/** The catalogue API (SPEC.md section 7) with its validation (section 5) and uploads. */
+const AUDIENCE = 'https://api.labshop.test';
+let issuer: FakeIssuer;
+let shop: TestApp;
+let adminToken: string;
+let partnerToken: string;
+
+const jpeg = (width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background: '#3366aa' } })
+    .jpeg()
+    .toBuffer();
+const png = () =>
+  sharp({ create: { width: 32, height: 32, channels: 3, background: '#aa3366' } })
+    .png()
+    .toBuffer();
+
+beforeAll(async () => {
+  issuer = await startFakeIssuer(AUDIENCE);
+  shop = await startTestApp({
+    OIDC_ISSUER: issuer.issuer,
+    OIDC_CLIENT_ID: 'labshop-test',
+    OIDC_CLIENT_SECRET: 'not-a-real-secret',
+    OIDC_AUDIENCE: AUDIENCE,
+    ADMIN_EMAILS: 'admin@lab.example',
+    IMAGE_LEGACY_ORIGINS: 'http://staging.labshop.example:8080',
+    IMAGE_ORIGIN: 'https://shop.labshop.example',
+  });
+  adminToken = await issuer.sign({ sub: 'a', email: 'admin@lab.example', email_verified: true });
+  partnerToken = await issuer.sign({
+    sub: 'p',
+    email: 'lab@partner.example',
+    email_verified: true,
+  });
+  for (const name of ['Alloy Grinders', 'Vibrators', 'Empty Shelf']) {
+    const response = await createCategory(name);
+    expect(response.status).toBe(201);
+  }
+  for (const product of [
+    validProduct({ number: 'AG-210', title: 'Alloy Grinder Pro 210', category: 'Alloy Grinders' }),
+    validProduct({ number: 'AG-100', title: 'Compact alloy grinder', category: 'alloy grinders' }),
+    validProduct({ number: 'VB-7', title: 'Heavy Vibrator 100%', category: 'Vibrators' }),
+  ]) {
+    const response = await createProduct(product, [await jpeg()]);
+    expect(response.status).toBe(201);
+  }
+});
+afterAll(async () => {
+  await shop.close();
+  await issuer.close();
+});
+
+type Fields = Record<string, string>;
+
+function validProduct(overrides: Fields = {}): Fields {
+  return {
+    number: 'NEW-1',
+    title: 'Polishing Lathe',
+    description: 'Two-speed lathe for the lab bench.',
+    category: 'Alloy Grinders',
+    oldPrice: '1299.00',
+    newPrice: '1099.5',
+    wholesalePrice: '899',
+    partnerPricex3: '849.99',
+    brochure: 'lathe.pdf',
+    ...overrides,
+  };
+}
+
+function form(
+  fields: Fields,
+  files: { field: string; data: Buffer; name?: string; type?: string }[],
+) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  for (const file of files) {
+    body.append(
+      file.field,
+      new Blob([new Uint8Array(file.data)], { type: file.type ?? 'image/jpeg' }),
+      file.name ?? 'picture.jpg',
+    );
+  }
+  return body;
+}
+
+function call(method: string, url: string, options: { token?: string; body?: FormData } = {}) {
+  return fetch(`${shop.origin}${url}`, {
+    method,
+    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+    ...(options.body ? { body: options.body } : {}),
+  });
+}
+
+function createProduct(fields: Fields, images: Buffer[], token = adminToken) {
+  return call('POST', '/api/products', {
+    token,
+    body: form(
+      fields,
+      images.map((data) => ({ field: 'images', data })),
+    ),
+  });
+}
+
+async function createCategory(name: string, token = adminToken) {
+  return call('POST', '/api/categories', {
+    token,
+    body: form({ name }, [{ field: 'thumbnail', data: await jpeg() }]),
+  });
+}
+
+async function listProducts(query: string, token?: string) {
+  const response = await call('GET', `/api/products${query}`, { token });
+  expect(response.status).toBe(200);
+  return {
+    products: (await response.json()) as ProductDto[],
+    total: Number(response.headers.get('x-total-count')),
+  };
+}
+
+function storedPath(url: string): string {
+  expect(url.startsWith(LOCAL_UPLOADS_URL_PREFIX)).toBe(true);
+  return path.join(shop.config.uploadsDir, url.slice(LOCAL_UPLOADS_URL_PREFIX.length));
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+describe('product validation', () => {
+  const cases: [string, Fields, string][] = [
+    ['number missing', { number: '' }, PRODUCT_MESSAGES.number],
+    ['number with a space', { number: 'AG 210' }, PRODUCT_MESSAGES.number],
+    ['number with a slash', { number: 'AG/210' }, PRODUCT_MESSAGES.number],
+    ['title missing', { title: '   ' }, PRODUCT_MESSAGES.title],
+    ['description missing', { description: '' }, PRODUCT_MESSAGES.description],
+    ['category missing', { category: '' }, PRODUCT_MESSAGES.category],
+    ['old price with 3 decimals', { oldPrice: '10.999' }, PRODUCT_MESSAGES.oldPrice],
+    ['old price not a number', { oldPrice: 'ten' }, PRODUCT_MESSAGES.oldPrice],
+    ['new price missing', { newPrice: '' }, PRODUCT_MESSAGES.newPrice],
+    ['new price negative', { newPrice: '-5' }, PRODUCT_MESSAGES.newPrice],
+    ['wholesale price not a number', { wholesalePrice: '12,50' }, PRODUCT_MESSAGES.wholesalePrice],
+    ['partner price missing', { partnerPricex3: '' }, PRODUCT_MESSAGES.partnerPricex3],
+    ['brochure over 400 characters', { brochure: 'b'.repeat(401) }, PRODUCT_MESSAGES.brochure],
+  ];
+  for (const [name, overrides, message] of cases) {
+    it(`refuses ${name} with the spec's message`, async () => {
+      const response = await createProduct(validProduct(overrides), [await jpeg()]);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: message });
+    });
+  }
+
+  it('reports a field left out entirely with its own message', async () => {
+    const { wholesalePrice: _omitted, ...fields } = validProduct();
+    const response = await createProduct(fields, [await jpeg()]);
+    expect(await response.json()).toEqual({ error: PRODUCT_MESSAGES.wholesalePrice });
+  });
+
+  it('reports only the first failing field, in the form order', async () => {
+    const response = await createProduct(
+      validProduct({ title: '', newPrice: 'x', brochure: 'b'.repeat(500) }),
+      [await jpeg()],
+    );
+    expect(await response.json()).toEqual({ error: PRODUCT_MESSAGES.title });
+  });
+
+  it('requires at least one image on create', async () => {
+    const response = await createProduct(validProduct(), []);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: PRODUCT_MESSAGES.imagesRequired });
+  });
+
+  it('refuses a PNG renamed .jpg and sent as image/jpeg', async () => {
+    const response = await call('POST', '/api/products', {
+      token: adminToken,
+      body: form(validProduct({ number: 'PNG-1' }), [
+        { field: 'images', data: await png(), name: 'photo.jpg', type: 'image/jpeg' },
+      ]),
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ error: PRODUCT_MESSAGES.jpegOnly });
+    expect((await call('GET', '/api/products/PNG-1')).status).toBe(404);
+  });
+
+  it('refuses a file that starts like a JPEG but does not decode', async () => {
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
+    const response = await createProduct(validProduct({ number: 'BROKEN-1' }), [broken]);
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ error: PRODUCT_MESSAGES.jpegOnly });
+  });
+
+  it('judges by content: a JPEG sent as application/octet-stream is accepted', async () => {
+    const response = await call('POST', '/api/products', {
+      token: adminToken,
+      body: form(validProduct({ number: 'OCTET-1' }), [
+        { field: 'images', data: await jpeg(), name: 'scan.bin', type: 'application/octet-stream' },
+      ]),
+    });
+    expect(response.status).toBe(201);
+  });
+
+  it('refuses an image over 10 MB with 413 and a clear message', async () => {
+    const big = Buffer.concat([await jpeg(), Buffer.alloc(10 * 1024 * 1024 + 1)]);
+    const response = await createProduct(validProduct({ number: 'BIG-1' }), [big]);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: 'Each file must be at most 10 MB.' });
+  });
+
+  it('refuses a JSON body with 415 instead of a server error', async () => {
+    const response = await fetch(`${shop.origin}/api/products`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(validProduct()),
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ error: 'Send this form as multipart/form-data.' });
+  });
+
+  it('refuses a category that does not exist', async () => {
+    const response = await createProduct(validProduct({ category: 'Spaceships' }), [await jpeg()]);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'Choose one of the existing categories.' });
+  });
+
+  it('answers 409 for a product number that is taken', async () => {
+    const response = await createProduct(validProduct({ number: 'AG-210' }), [await jpeg()]);
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({
+      error: 'A product with number AG-210 already exists.',
+    });
+  });
+});
+
+describe('creating a product', () => {
+  it('stores prices in cents, ignores unknown fields, strips metadata and writes variants', async () => {
+    const withExif = await sharp(await jpeg(2400, 1200))
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret-location' } } })
+      .jpeg()
+      .toBuffer();
+    expect(withExif.includes(Buffer.from('secret-location'))).toBe(true);
+    const response = await createProduct(
+      validProduct({ number: 'LATHE-1', isAdmin: 'true', _id: 'forged' }),
+      [withExif],
+    );
+    expect(response.status).toBe(201);
+    const product = (await response.json()) as ProductDto;
+    expect(product).toMatchObject({
+      number: 'LATHE-1',
+      newPrice: 1099.5,
+      oldPrice: 1299,
+      wholesalePrice: 899,
+      partnerPricex3: 849.99,
+      brochure: 'lathe.pdf',
+      brochureUrl: '/uploads/brochures/lathe.pdf',
+      category: 'Alloy Grinders',
+    });
+    expect(product._id).not.toBe('forged');
+    const [row] = await shop.database.db
+      .select()
+      .from(products)
+      .where(eq(products.number, 'LATHE-1'));
+    expect(row?.newPriceCents).toBe(109950);
+
+    const main = await readFile(storedPath(product.images[0]!));
+    expect(main.includes(Buffer.from('secret-location'))).toBe(false);
+    const meta = await sharp(main).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.exif).toBeUndefined();
+    expect(Math.max(meta.width, meta.height)).toBe(1600);
+    for (const width of [400, 800]) {
+      const variant = storedPath(product.images[0]!.replace(/\.jpg$/, `-w${width}.webp`));
+      expect((await sharp(await readFile(variant)).metadata()).width).toBe(width);
+    }
+  });
+});
+
+describe('reading the catalogue', () => {
+  it('finds a product by number and by _id, and 404s for an unknown one', async () => {
+    const byNumber = (await (await call('GET', '/api/products/AG-210')).json()) as ProductDto;
+    expect(byNumber.title).toBe('Alloy Grinder Pro 210');
+    const byId = await call('GET', `/api/products/${byNumber._id}`);
+    expect(((await byId.json()) as ProductDto).number).toBe('AG-210');
+    const missing = await call('GET', '/api/products/NOPE-1');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: 'Product not found.' });
+  });
+
+  it('shows partner prices to signed-in users only', async () => {
+    const anonymous = await listProducts('?q=AG-210');
+    expect(anonymous.products[0]).toMatchObject({
+      newPrice: 1099.5,
+      wholesalePrice: null,
+      partnerPricex3: null,
+    });
+    const partner = await listProducts('?q=AG-210', partnerToken);
+    expect(partner.products[0]).toMatchObject({ wholesalePrice: 899, partnerPricex3: 849.99 });
+  });
+
+  it('searches title or number, case-insensitively, in the database', async () => {
+    expect((await listProducts('?q=GRINDER')).products.map((p) => p.number)).toEqual([
+      'AG-100',
+      'AG-210',
+    ]);
+    expect((await listProducts('?q=ag-2')).products.map((p) => p.number)).toEqual(['AG-210']);
+    expect((await listProducts('?q=vb-7')).products.map((p) => p.number)).toEqual(['VB-7']);
+    // LIKE wildcards in the search are plain characters.
+    expect((await listProducts('?q=100%25')).products.map((p) => p.number)).toEqual(['VB-7']);
+    expect((await listProducts('?q=_')).products).toEqual([]);
+    expect((await listProducts('?q=nothing-like-this')).products).toEqual([]);
+  });
+
+  it('filters by category name, case-insensitively; an unknown category is empty', async () => {
+    const grinders = await listProducts('?category=ALLOY%20GRINDERS');
+    expect(grinders.products.map((p) => p.number)).toEqual([
+      'AG-100',
+      'AG-210',
+      'LATHE-1',
+      'OCTET-1',
+    ]);
+    expect(grinders.total).toBe(4);
+    expect((await listProducts('?category=Spaceships')).products).toEqual([]);
+    expect((await listProducts('?category=Vibrators&q=grinder')).products).toEqual([]);
+  });
+
+  it('pages the list and tells the total in x-total-count', async () => {
+    const first = await listProducts('?limit=2&page=1');
+    const second = await listProducts('?limit=2&page=2');
+    const all = await listProducts('');
+    expect(first.products).toHaveLength(2);
+    expect(first.total).toBe(all.products.length);
+    expect(second.total).toBe(all.products.length);
+    expect([...first.products, ...second.products].map((p) => p.number)).toEqual(
+      all.products.slice(0, 4).map((p) => p.number),
+    );
+  });
+
+  it('answers bad list parameters with 400 and a message', async () => {
+    for (const [query, message] of [
+      ['?limit=0', 'limit must be a whole number from 1 to 200.'],
+      ['?limit=500', 'limit must be a whole number from 1 to 200.'],
+      ['?page=abc', 'page must be a whole number from 1.'],
+      [`?q=${'x'.repeat(101)}`, 'The search must be at most 100 characters.'],
+    ] as const) {
+      const response = await call('GET', `/api/products${query}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: message });
+    }
+  });
+
+  it('rewrites image URLs on a legacy host to the production host', async () => {
+    await shop.database.db
+      .update(products)
+      .set({
+        images: [
+          'http://staging.labshop.example:8080/img/vb-7.jpg',
+          'https://cdn.other.example/x.jpg',
+        ],
+      })
+      .where(eq(products.number, 'VB-7'));
+    const product = (await (await call('GET', '/api/products/VB-7')).json()) as ProductDto;
+    expect(product.images).toEqual([
+      'https://shop.labshop.example/img/vb-7.jpg',
+      'https://cdn.other.example/x.jpg',
+    ]);
+  });
+
+  it('lists categories in display order', async () => {
+    const response = await call('GET', '/api/categories');
+    const names = ((await response.json()) as { name: string }[]).map((c) => c.name);
+    expect(names).toEqual(['Alloy Grinders', 'Vibrators', 'Empty Shelf']);
+  });
+});
+
+describe('updating and deleting a product', () => {
+  it('keeps only the listed existing images, appends new ones, and removes dropped files', async () => {
+    const created = (await (
+      await createProduct(validProduct({ number: 'EDIT-1' }), [await jpeg(), await jpeg(80, 80)])
+    ).json()) as ProductDto;
+    const [dropped, kept] = created.images as [string, string];
+    const response = await call('PUT', '/api/products/EDIT-1', {
+      token: adminToken,
+      body: form(
+        validProduct({
+          number: 'EDIT-2',
+          title: 'Renamed lathe',
+          existingImages: JSON.stringify([kept]),
+        }),
+        [{ field: 'newImages', data: await jpeg(90, 90) }],
+      ),
+    });
+    expect(response.status).toBe(200);
+    const updated = (await response.json()) as ProductDto;
+    expect(updated).toMatchObject({ number: 'EDIT-2', title: 'Renamed lathe', _id: created._id });
+    expect(updated.images).toHaveLength(2);
+    expect(updated.images[0]).toBe(kept);
+    expect(await exists(storedPath(dropped))).toBe(false);
+    expect(await exists(storedPath(kept))).toBe(true);
+    expect((await call('GET', '/api/products/EDIT-1')).status).toBe(404);
+  });
+
+  it('keeps the images when existingImages is not sent', async () => {
+    const before = (await (await call('GET', '/api/products/AG-100')).json()) as ProductDto;
+    const response = await call('PUT', '/api/products/AG-100', {
+      token: adminToken,
+      body: form(validProduct({ number: 'AG-100', title: 'Compact alloy grinder' }), []),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as ProductDto).images).toEqual(before.images);
+  });
+
+  it('refuses images that are not the product’s, and an empty image list', async () => {
+    for (const [existingImages, message] of [
+      [
+        '["/uploads/products/someone-else.jpg"]',
+        'existingImages may only list images this product already has.',
+      ],
+      ['not json', 'existingImages must be a JSON list of image URLs.'],
+      ['[]', PRODUCT_MESSAGES.imagesRequired],
+    ] as const) {
+      const response = await call('PUT', '/api/products/AG-100', {
+        token: adminToken,
+        body: form(validProduct({ number: 'AG-100', existingImages }), []),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: message });
+    }
+  });
+
+  it('answers 409 when the new number belongs to another product', async () => {
+    const response = await call('PUT', '/api/products/AG-100', {
+      token: adminToken,
+      body: form(validProduct({ number: 'AG-210' }), []),
+    });
+    expect(response.status).toBe(409);
+  });
+
+  it('deletes a product, after which its number can be used again', async () => {
+    expect((await createProduct(validProduct({ number: 'GONE-1' }), [await jpeg()])).status).toBe(
+      201,
+    );
+    expect((await call('DELETE', '/api/products/GONE-1', { token: adminToken })).status).toBe(204);
+    expect((await call('GET', '/api/products/GONE-1')).status).toBe(404);
+    expect((await call('DELETE', '/api/products/GONE-1', { token: adminToken })).status).toBe(404);
+    expect((await createProduct(validProduct({ number: 'GONE-1' }), [await jpeg()])).status).toBe(
+      201,
+    );
+  });
+});
+
+describe('categories', () => {
+  it('refuses a blank name, a missing thumbnail and a duplicate name', async () => {
+    const blank = await call('POST', '/api/categories', {
+      token: adminToken,
+      body: form({ name: '  ' }, [{ field: 'thumbnail', data: await jpeg() }]),
+    });
+    expect(await blank.json()).toEqual({ error: 'Category name is required.' });
+    const noFile = await call('POST', '/api/categories', {
+      token: adminToken,
+      body: form({ name: 'Belts' }, []),
+    });
+    expect(await noFile.json()).toEqual({ error: 'Please choose a thumbnail image.' });
+    const duplicate = await createCategory('vibrators');
+    expect(duplicate.status).toBe(409);
+    const notJpeg = await call('POST', '/api/categories', {
+      token: adminToken,
+      body: form({ name: 'Belts' }, [{ field: 'thumbnail', data: await png(), name: 'belt.jpg' }]),
+    });
+    expect(notJpeg.status).toBe(415);
+    expect(await notJpeg.json()).toEqual({ error: PRODUCT_MESSAGES.jpegOnly });
+  });
+
+  it('refuses to delete a category that still has products, deletes an empty one', async () => {
+    const list = (await (await call('GET', '/api/categories')).json()) as {
+      _id: string;
+      name: string;
+    }[];
+    const vibrators = list.find((c) => c.name === 'Vibrators')!;
+    const empty = list.find((c) => c.name === 'Empty Shelf')!;
+    const refused = await call('DELETE', `/api/categories/${vibrators._id}`, { token: adminToken });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      error: 'This category still has 1 product. Move or delete them first.',
+    });
+    expect(
+      (await call('DELETE', `/api/categories/${empty._id}`, { token: adminToken })).status,
+    ).toBe(204);
+    expect(
+      (await call('DELETE', `/api/categories/${empty._id}`, { token: adminToken })).status,
+    ).toBe(404);
+    expect((await call('DELETE', '/api/categories/not-a-uuid', { token: adminToken })).status).toBe(
+      404,
+    );
+  });
+});
+
+describe('who may write', () => {
+  const writes = [
+    ['POST', '/api/products'],
+    ['PUT', '/api/products/AG-210'],
+    ['DELETE', '/api/products/AG-210'],
+    ['POST', '/api/products/update-prices'],
+    ['POST', '/api/categories'],
+    ['DELETE', '/api/categories/00000000-0000-0000-0000-000000000000'],
+  ] as const;
+  for (const [method, url] of writes) {
+    it(`${method} ${url}: 401 anonymous, 403 for a partner`, async () => {
+      const anonymous = await call(method, url, { body: form(validProduct(), []) });
+      expect(anonymous.status).toBe(401);
+      const partner = await call(method, url, {
+        token: partnerToken,
+        body: form(validProduct(), []),
+      });
+      expect(partner.status).toBe(403);
+    });
+  }
+
+  it('price sync answers 501 with a clear message until the ERP is connected', async () => {
+    const response = await call('POST', '/api/products/update-prices', { token: adminToken });
+    expect(response.status).toBe(501);
+    expect(((await response.json()) as { error: string }).error).toMatch(/Business Central/);
+  });
+});
