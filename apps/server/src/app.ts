@@ -90,6 +90,7 @@ export async function buildApp(
   await app.register(securityHeaders, {
     https: config.publicUrl.protocol === 'https:',
     development: options.ssr === 'development',
+    imageOrigins: imageOrigins(deps),
   });
   await app.register(errorHandler);
   // Before any route, so every route (the identity provider's too) lands in the access table.
@@ -117,7 +118,9 @@ export async function buildApp(
     pingDatabase: () => database.ping(),
     isShuttingDown: () => shuttingDown,
   });
-  await app.register(uploadsStatic, { root: config.uploadsDir });
+  if (config.storage.kind === 'local') {
+    await app.register(uploadsStatic, { root: config.storage.dir });
+  }
   await app.register(authRoutes, {
     auth,
     secureCookies: config.publicUrl.protocol === 'https:',
@@ -150,6 +153,14 @@ export async function buildApp(
   }
 
   return app;
+}
+
+/** Where pages load images from besides this site: the bucket or CDN, the production host. */
+function imageOrigins({ config, storage }: AppDependencies): string[] {
+  const origins = new Set<string>();
+  if (/^https?:\/\//.test(storage.baseUrl)) origins.add(new URL(storage.baseUrl).origin);
+  if (config.images.origin !== config.publicUrl.origin) origins.add(config.images.origin);
+  return [...origins];
 }
 
 /** The configured OpenID Connect issuer, or the embedded one mounted on this app. */

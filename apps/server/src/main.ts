@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { isCatalogEmpty, seedDemoData } from './db/seed/seed.ts';
-import { createLocalDiskStorage } from './integrations/storage/local-disk.ts';
+import { createStorage } from './integrations/storage/index.ts';
 
 /** Load balancers usually wait 30 s after SIGTERM before killing; finish well within that. */
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(config.database);
   await database.migrate();
-  const storage = createLocalDiskStorage(config.uploadsDir);
+  const storage = createStorage(config.storage);
   const app = await buildApp(
     { config, database, storage },
     { ssr: config.env === 'development' ? 'development' : 'production' },

@@ -370,7 +370,12 @@ describe('reading the catalogue', () => {
         ],
       })
       .where(eq(products.number, 'VB-7'));
-    const product = (await (await call('GET', '/api/products/VB-7')).json()) as ProductDto;
+    const response = await call('GET', '/api/products/VB-7');
+    // Pages may load images from the production host the URLs now name.
+    expect(response.headers.get('content-security-policy')).toMatch(
+      /img-src [^;]*https:\/\/shop\.labshop\.example/,
+    );
+    const product = (await response.json()) as ProductDto;
     expect(product.images).toEqual([
       'https://shop.labshop.example/img/vb-7.jpg',
       'https://cdn.other.example/x.jpg',

@@ -1,5 +1,5 @@
 import { loadConfig } from '../../config.ts';
-import { createLocalDiskStorage } from '../../integrations/storage/local-disk.ts';
+import { createStorage } from '../../integrations/storage/index.ts';
 import { openDatabase } from '../client.ts';
 import { seedDemoData, type SeedSummary } from './seed.ts';
 
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   const handle = await openDatabase(config.database);
   try {
     await handle.migrate();
-    const storage = createLocalDiskStorage(config.uploadsDir);
+    const storage = createStorage(config.storage);
     const summary = await seedDemoData(handle.db, storage, { reset });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     if (isEmptySummary(summary)) {
