@@ -1,19 +1,37 @@
 import { loadConfig } from '../../config.ts';
 import { createStorage } from '../../integrations/storage/index.ts';
 import { openDatabase } from '../client.ts';
+import { addBulkProducts } from './bulk-products.ts';
 import { seedDemoData, type SeedSummary } from './seed.ts';
 
 /**
- * `npm run seed [-- --reset]`: fills an empty database with the demo shop, or with --reset
- * empties every table and seeds again.
+ * `npm run seed [-- --reset] [--bulk-products N]`: fills an empty database with the demo shop,
+ * or with --reset empties every table and seeds again. --bulk-products adds N synthetic
+ * products for load tests (bench/ uses it).
  */
 
-const USAGE = 'Usage: seed [--reset]';
+const USAGE = 'Usage: seed [--reset] [--bulk-products N]';
+const MAX_BULK_PRODUCTS = 1_000_000;
 
-function parseArgs(args: string[]): { reset: boolean } {
-  const unknown = args.filter((arg) => arg !== '--reset');
-  if (unknown.length > 0) throw new Error(`Unknown argument: ${unknown.join(' ')}\n${USAGE}`);
-  return { reset: args.includes('--reset') };
+function parseArgs(args: string[]): { reset: boolean; bulkProducts: number | null } {
+  let reset = false;
+  let bulkProducts: number | null = null;
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index];
+    if (arg === '--reset') {
+      reset = true;
+    } else if (arg === '--bulk-products') {
+      bulkProducts = Number(args[++index]);
+      if (!Number.isInteger(bulkProducts) || bulkProducts < 0 || bulkProducts > MAX_BULK_PRODUCTS) {
+        throw new Error(
+          `--bulk-products needs a whole number from 0 to ${MAX_BULK_PRODUCTS}\n${USAGE}`,
+        );
+      }
+    } else {
+      throw new Error(`Unknown argument: ${arg}\n${USAGE}`);
+    }
+  }
+  return { reset, bulkProducts };
 }
 
 function describe(summary: SeedSummary): string {
@@ -27,7 +45,7 @@ function isEmptySummary(summary: SeedSummary): boolean {
 }
 
 async function main(): Promise<void> {
-  const { reset } = parseArgs(process.argv.slice(2));
+  const { reset, bulkProducts } = parseArgs(process.argv.slice(2));
   const config = loadConfig();
   const started = performance.now();
   const handle = await openDatabase(config.database);
@@ -40,6 +58,12 @@ async function main(): Promise<void> {
       console.log('The catalogue already has data; nothing seeded. Use --reset to replace it.');
     } else {
       console.log(`Seeded ${describe(summary)} in ${seconds} s.`);
+    }
+    if (bulkProducts !== null) {
+      const bulkStarted = performance.now();
+      const added = await addBulkProducts(handle.db, bulkProducts);
+      const bulkSeconds = ((performance.now() - bulkStarted) / 1000).toFixed(1);
+      console.log(`Added ${added} synthetic products in ${bulkSeconds} s.`);
     }
   } finally {
     await handle.close();
