@@ -25,6 +25,7 @@ import { createAdminOverviewRepo } from './modules/admin/repo.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createAdminOverviewService } from './modules/admin/service.ts';
 import { createSessionRepo } from './modules/auth/repo.ts';
+import { createReadCache } from './modules/catalog/read-cache.ts';
 import { createCatalogRepo } from './modules/catalog/repo.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
@@ -130,6 +131,7 @@ export async function buildApp(
   await app.register(catalogRoutes, {
     catalog: createCatalogService({
       repo: createCatalogRepo(database.db),
+      cache: createReadCache({ ttlMs: config.catalogCacheMs, maxEntries: 500 }),
       storage: deps.storage,
       images: config.images,
       log: app.log,

@@ -65,6 +65,11 @@ const EnvSchema = z.object({
     .regex(/^\/(?!\/)/, 'must be a path on this site, such as /auth/error')
     .default('/auth/error'),
   ANALYTICS_URL: z.url({ error: 'must be an absolute URL' }).optional(),
+  CATALOG_CACHE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0, 'must be 0 (off) or more')
+    .max(300, 'must be at most 300')
+    .default(5),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z
     .url({ error: 'must be an absolute URL such as https://s3.example.com' })
@@ -121,6 +126,11 @@ export interface Config {
   analyticsUrl: string | null;
   storage: StorageConfig;
   images: ImageUrlConfig;
+  /**
+   * How long catalogue answers are reused from memory. Writes on this instance clear them at
+   * once; other instances see a write within this time. 0 turns the cache off.
+   */
+  catalogCacheMs: number;
 }
 
 /** Where uploads and generated files go: DATA_DIR/uploads, or an S3-compatible bucket. */
@@ -219,6 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     analyticsUrl: vars.ANALYTICS_URL ?? null,
     storage: storageConfig(vars, path.join(dataDir, 'uploads')),
+    catalogCacheMs: vars.CATALOG_CACHE_SECONDS * 1000,
     images: {
       legacyOrigins: vars.IMAGE_LEGACY_ORIGINS,
       origin: new URL(vars.IMAGE_ORIGIN ?? publicUrl.origin).origin,

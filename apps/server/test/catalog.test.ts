@@ -416,6 +416,19 @@ describe('updating and deleting a product', () => {
     expect((await call('GET', '/api/products/EDIT-1')).status).toBe(404);
   });
 
+  it('shows a change at once, though answers are cached', async () => {
+    const before = (await (await call('GET', '/api/products/AG-210')).json()) as ProductDto;
+    expect((await listProducts('?q=AG-210')).products[0]?.title).toBe(before.title);
+    const response = await call('PUT', '/api/products/AG-210', {
+      token: adminToken,
+      body: form(validProduct({ number: 'AG-210', title: 'Alloy Grinder Pro 210 II' }), []),
+    });
+    expect(response.status).toBe(200);
+    const after = (await (await call('GET', '/api/products/AG-210')).json()) as ProductDto;
+    expect(after.title).toBe('Alloy Grinder Pro 210 II');
+    expect((await listProducts('?q=AG-210')).products[0]?.title).toBe('Alloy Grinder Pro 210 II');
+  });
+
   it('keeps the images when existingImages is not sent', async () => {
     const before = (await (await call('GET', '/api/products/AG-100')).json()) as ProductDto;
     const response = await call('PUT', '/api/products/AG-100', {

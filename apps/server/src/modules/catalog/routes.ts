@@ -32,6 +32,14 @@ const CategoryDtoSchema = z.object({
 
 const ErrorSchema = z.object({ error: z.string() });
 
+/**
+ * Sends JSON text that the service already serialised. Fastify passes a string with a JSON
+ * content type through untouched; the route's response schema still documents the shape.
+ */
+function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
 const text = (label: string, maxLength: number) =>
   z
     .string()
@@ -107,7 +115,8 @@ export async function catalogRoutes(
       );
       noSharedCache(reply);
       reply.header(TOTAL_COUNT_HEADER, String(result.total));
-      return result.products;
+      // Already serialised (and cached) by the service: sent as it is.
+      return sendJsonText(reply, result.json);
     },
   );
 
@@ -123,9 +132,9 @@ export async function catalogRoutes(
       },
     },
     async (request, reply) => {
-      const product = await catalog.getProduct(request.params.id, await viewerOf(request));
+      const json = await catalog.getProductJson(request.params.id, await viewerOf(request));
       noSharedCache(reply);
-      return product;
+      return sendJsonText(reply, json);
     },
   );
 

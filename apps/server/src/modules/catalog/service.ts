@@ -26,6 +26,7 @@ import {
   type ProductRow,
   type ProductValues,
 } from './repo.ts';
+import type { ReadCache } from './read-cache.ts';
 
 export const CATALOG_MESSAGES = {
   productNotFound: 'Product not found.',
@@ -53,8 +54,15 @@ export interface Viewer {
   seesPartnerPrices: boolean;
 }
 
+/** A read answer already serialised for the wire, as the read cache keeps it. */
+export interface SerializedProducts {
+  total: number;
+  json: string;
+}
+
 export interface CatalogServiceDeps {
   repo: CatalogRepo;
+  cache: ReadCache;
   storage: FileStorage;
   images: ImageUrlConfig;
   log: { warn(object: unknown, message: string): void };
@@ -69,7 +77,7 @@ function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.infer<T
   return result.data;
 }
 
-export function createCatalogService({ repo, storage, images, log }: CatalogServiceDeps) {
+export function createCatalogService({ repo, cache, storage, images, log }: CatalogServiceDeps) {
   const showUrl = (url: string) => rewriteLegacyOrigin(url, images.legacyOrigins, images.origin);
 
   function brochureUrl(brochure: string | null): string | null {
@@ -189,16 +197,23 @@ export function createCatalogService({ repo, storage, images, log }: CatalogServ
       filter: ProductFilter,
       page: { page: number; limit: number },
       viewer: Viewer,
-    ): Promise<{ products: ProductDto[]; total: number }> {
-      const { rows, total } = await repo.listProducts(filter, {
-        limit: page.limit,
-        offset: (page.page - 1) * page.limit,
+    ): Promise<SerializedProducts> {
+      const key = JSON.stringify(['list', filter, page, viewer.seesPartnerPrices]);
+      return cache.get(key, async () => {
+        const { rows, total } = await repo.listProducts(filter, {
+          limit: page.limit,
+          offset: (page.page - 1) * page.limit,
+        });
+        return { total, json: JSON.stringify(rows.map((row) => productDto(row, viewer))) };
       });
-      return { products: rows.map((row) => productDto(row, viewer)), total };
     },
 
-    async getProduct(idOrNumber: string, viewer: Viewer): Promise<ProductDto> {
-      return productDto(await requireProduct(idOrNumber), viewer);
+    /** One product's answer as JSON text; throws not_found. */
+    async getProductJson(idOrNumber: string, viewer: Viewer): Promise<string> {
+      const key = JSON.stringify(['product', idOrNumber, viewer.seesPartnerPrices]);
+      return cache.get(key, async () =>
+        JSON.stringify(productDto(await requireProduct(idOrNumber), viewer)),
+      );
     },
 
     async createProduct(
@@ -218,6 +233,7 @@ export function createCatalogService({ repo, storage, images, log }: CatalogServ
           () => repo.insertProduct({ ...values, images: imageUrls }),
           CATALOG_MESSAGES.duplicateNumber(values.number),
         );
+        cache.clear();
         return productDto(await requireProduct(id), { seesPartnerPrices: true });
       } catch (error) {
         await removeImages(imageUrls);
@@ -248,6 +264,7 @@ export function createCatalogService({ repo, storage, images, log }: CatalogServ
           CATALOG_MESSAGES.duplicateNumber(values.number),
         );
         if (!updated) throw new AppError('not_found', CATALOG_MESSAGES.productNotFound);
+        cache.clear();
       } catch (error) {
         await removeImages(added);
         throw error;
@@ -261,10 +278,11 @@ export function createCatalogService({ repo, storage, images, log }: CatalogServ
       if (!(await repo.deleteProduct(product.id))) {
         throw new AppError('not_found', CATALOG_MESSAGES.productNotFound);
       }
+      cache.clear();
     },
 
     async listCategories(): Promise<CategoryDto[]> {
-      return (await repo.listCategories()).map(categoryDto);
+      return cache.get('categories', async () => (await repo.listCategories()).map(categoryDto));
     },
 
     async createCategory(fields: Record<string, string>, thumbnail: ImageUpload | undefined) {
@@ -279,6 +297,7 @@ export function createCatalogService({ repo, storage, images, log }: CatalogServ
           () => repo.insertCategory({ name: input.name, thumbnail: url! }),
           CATALOG_MESSAGES.duplicateCategory(input.name),
         );
+        cache.clear();
         return categoryDto(row);
       } catch (error) {
         await removeImages([url!]);
@@ -292,6 +311,7 @@ export function createCatalogService({ repo, storage, images, log }: CatalogServ
       const inUse = await repo.liveProductsInCategory(category.id);
       if (inUse > 0) throw new AppError('conflict', CATALOG_MESSAGES.categoryInUse(inUse));
       await repo.deleteCategory(category.id);
+      cache.clear();
     },
 
     /** Filled in by the ERP issue; until then the caller learns why nothing happened. */

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createReadCache } from './read-cache.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the catalogue read cache', () => {
+  it('reuses an answer within its time to live, and loads again after it', async () => {
+    vi.useFakeTimers();
+    const cache = createReadCache({ ttlMs: 1000, maxEntries: 10 });
+    const load = vi.fn(async () => 'answer');
+    await cache.get('k', load);
+    await cache.get('k', load);
+    expect(load).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1001);
+    await cache.get('k', load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('shares one load between concurrent misses, and does not keep failures', async () => {
+    const cache = createReadCache({ ttlMs: 1000, maxEntries: 10 });
+    const load = vi.fn(async () => 'answer');
+    await Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)]);
+    expect(load).toHaveBeenCalledTimes(1);
+    const failing = vi.fn(async () => {
+      throw new Error('database down');
+    });
+    await expect(cache.get('f', failing)).rejects.toThrow('database down');
+    await expect(cache.get('f', failing)).rejects.toThrow('database down');
+    expect(failing).toHaveBeenCalledTimes(2);
+  });
+
+  it('never stores an answer whose load began before a clear (a write)', async () => {
+    const cache = createReadCache({ ttlMs: 60_000, maxEntries: 10 });
+    let release: (value: string) => void = () => {};
+    const slow = cache.get('k', () => new Promise<string>((resolve) => (release = resolve)));
+    cache.clear();
+    release('before the write');
+    expect(await slow).toBe('before the write');
+    expect(await cache.get('k', async () => 'after the write')).toBe('after the write');
+  });
+
+  it('drops the oldest entry when full, and nothing when the time to live is 0', async () => {
+    const cache = createReadCache({ ttlMs: 60_000, maxEntries: 2 });
+    for (const key of ['a', 'b', 'c']) await cache.get(key, async () => key);
+    const reload = vi.fn(async () => 'again');
+    expect(await cache.get('a', reload)).toBe('again');
+    expect(await cache.get('c', reload)).toBe('c');
+    const off = createReadCache({ ttlMs: 0, maxEntries: 10 });
+    const load = vi.fn(async () => 'x');
+    await off.get('k', load);
+    await off.get('k', load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
