@@ -237,14 +237,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
+/** Variables that only make sense together: each of `names` is required once `trigger` is set. */
+function requireAlongside(
+  vars: z.output<typeof EnvSchema>,
+  trigger: keyof z.output<typeof EnvSchema>,
+  names: (keyof z.output<typeof EnvSchema>)[],
+): void {
+  const missing = names.filter((name) => !vars[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(missing.map((name) => `${name}: is required when ${trigger} is set`));
+  }
+}
+
 function storageConfig(vars: z.output<typeof EnvSchema>, uploadsDir: string): StorageConfig {
   if (!vars.S3_BUCKET) return { kind: 'local', dir: uploadsDir };
-  const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const).filter(
-    (name) => !vars[name],
-  );
-  if (missing.length > 0) {
-    throw new ConfigError(missing.map((name) => `${name}: is required when S3_BUCKET is set`));
-  }
+  requireAlongside(vars, 'S3_BUCKET', [
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+    'S3_PUBLIC_URL',
+  ]);
   return {
     kind: 's3',
     bucket: vars.S3_BUCKET,
@@ -260,12 +271,7 @@ function storageConfig(vars: z.output<typeof EnvSchema>, uploadsDir: string): St
 
 function identityProvider(vars: z.output<typeof EnvSchema>): AuthConfig['provider'] {
   if (!vars.OIDC_ISSUER) return { kind: 'embedded' };
-  const missing = (['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_AUDIENCE'] as const).filter(
-    (name) => !vars[name],
-  );
-  if (missing.length > 0) {
-    throw new ConfigError(missing.map((name) => `${name}: is required when OIDC_ISSUER is set`));
-  }
+  requireAlongside(vars, 'OIDC_ISSUER', ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_AUDIENCE']);
   return {
     kind: 'external',
     issuer: new URL(vars.OIDC_ISSUER),

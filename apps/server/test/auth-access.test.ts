@@ -2,23 +2,24 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { access } from '../src/http/access.ts';
 import { startTestApp, type TestApp } from './helper.ts';
-import { startFakeIssuer, type FakeIssuer } from './fakes/oidc-issuer.ts';
+import {
+  externalIssuerEnv,
+  startFakeIssuer,
+  TEST_AUDIENCE,
+  type FakeIssuer,
+} from './fakes/oidc-issuer.ts';
 
 /**
  * Bearer access tokens from an external issuer (Auth0-shaped fake with a real JWKS), and the
  * guard on every admin route of the route table.
  */
-const AUDIENCE = 'https://api.labshop.test';
 let issuer: FakeIssuer;
 let shop: TestApp;
 
 beforeAll(async () => {
-  issuer = await startFakeIssuer(AUDIENCE);
+  issuer = await startFakeIssuer(TEST_AUDIENCE);
   shop = await startTestApp({
-    OIDC_ISSUER: issuer.issuer,
-    OIDC_CLIENT_ID: 'labshop-test',
-    OIDC_CLIENT_SECRET: 'not-a-real-secret',
-    OIDC_AUDIENCE: AUDIENCE,
+    ...externalIssuerEnv(issuer),
     ADMIN_EMAILS: 'Boss@Lab.example, owner@lab.example',
     OIDC_ROLES_CLAIM: 'permissions',
     OIDC_ADMIN_ROLE: 'admin:shop',

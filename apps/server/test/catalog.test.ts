@@ -6,11 +6,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../src/db/schema/index.ts';
 import { LOCAL_UPLOADS_URL_PREFIX } from '../src/integrations/storage/local-disk.ts';
-import { startFakeIssuer, type FakeIssuer } from './fakes/oidc-issuer.ts';
+import {
+  externalIssuerEnv,
+  startFakeIssuer,
+  TEST_AUDIENCE,
+  type FakeIssuer,
+} from './fakes/oidc-issuer.ts';
 import { startTestApp, type TestApp } from './helper.ts';
 
 /** The catalogue API (SPEC.md section 7) with its validation (section 5) and uploads. */
-const AUDIENCE = 'https://api.labshop.test';
 let issuer: FakeIssuer;
 let shop: TestApp;
 let adminToken: string;
@@ -26,12 +30,9 @@ const png = () =>
     .toBuffer();
 
 beforeAll(async () => {
-  issuer = await startFakeIssuer(AUDIENCE);
+  issuer = await startFakeIssuer(TEST_AUDIENCE);
   shop = await startTestApp({
-    OIDC_ISSUER: issuer.issuer,
-    OIDC_CLIENT_ID: 'labshop-test',
-    OIDC_CLIENT_SECRET: 'not-a-real-secret',
-    OIDC_AUDIENCE: AUDIENCE,
+    ...externalIssuerEnv(issuer),
     ADMIN_EMAILS: 'admin@lab.example',
     IMAGE_LEGACY_ORIGINS: 'http://staging.labshop.example:8080',
     IMAGE_ORIGIN: 'https://shop.labshop.example',

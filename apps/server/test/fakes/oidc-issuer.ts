@@ -74,3 +74,16 @@ export async function startFakeIssuer(defaultAudience: string): Promise<FakeIssu
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The audience the tests' external issuer signs access tokens for. */
+export const TEST_AUDIENCE = 'https://api.labshop.test';
+
+/** The shop's settings for logging in through `issuer` as an external provider. */
+export function externalIssuerEnv(issuer: FakeIssuer): Record<string, string> {
+  return {
+    OIDC_ISSUER: issuer.issuer,
+    OIDC_CLIENT_ID: 'labshop-test',
+    OIDC_CLIENT_SECRET: 'not-a-real-secret',
+    OIDC_AUDIENCE: TEST_AUDIENCE,
+  };
+}
