@@ -16,6 +16,27 @@ test.describe('the storefront shell', () => {
     expect(html).toContain('<footer');
   });
 
+  test('a page reused for visitors without cookies still gets its own CSP nonce', async ({
+    request,
+  }) => {
+    const nonces: string[] = [];
+    for (let visit = 0; visit < 2; visit++) {
+      const response = await request.get('/shop');
+      expect(response.status()).toBe(200);
+      const policyNonce = /'nonce-([^']+)'/.exec(
+        response.headers()['content-security-policy'] ?? '',
+      )?.[1];
+      expect(policyNonce).toBeTruthy();
+      const html = await response.text();
+      // Every inline script carries this response's nonce, and no other.
+      const scriptNonces = [...html.matchAll(/<script[^>]* nonce="([^"]+)"/g)].map((m) => m[1]);
+      expect(scriptNonces.length).toBeGreaterThan(0);
+      expect(new Set(scriptNonces)).toEqual(new Set([policyNonce]));
+      nonces.push(policyNonce!);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
   test('the empty path opens the home page', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/home$/);

@@ -25,7 +25,7 @@ import { createAdminOverviewRepo } from './modules/admin/repo.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createAdminOverviewService } from './modules/admin/service.ts';
 import { createSessionRepo } from './modules/auth/repo.ts';
-import { createReadCache } from './modules/catalog/read-cache.ts';
+import { createReadCache } from './cache/read-cache.ts';
 import { createCatalogRepo } from './modules/catalog/repo.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
@@ -146,6 +146,7 @@ export async function buildApp(
       mode: options.ssr,
       webRoot: paths.webRoot,
       webBuild: paths.webBuild,
+      pageCacheMs: config.pageCacheMs,
       publicConfig: {
         publicUrl: siteOrigin,
         analyticsUrl: config.analyticsUrl,

@@ -65,6 +65,11 @@ const EnvSchema = z.object({
     .regex(/^\/(?!\/)/, 'must be a path on this site, such as /auth/error')
     .default('/auth/error'),
   ANALYTICS_URL: z.url({ error: 'must be an absolute URL' }).optional(),
+  PAGE_CACHE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0, 'must be 0 (off) or more')
+    .max(300, 'must be at most 300')
+    .default(5),
   CATALOG_CACHE_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .min(0, 'must be 0 (off) or more')
@@ -131,6 +136,8 @@ export interface Config {
    * once; other instances see a write within this time. 0 turns the cache off.
    */
   catalogCacheMs: number;
+  /** How long a page rendered for a visitor without cookies is reused; 0 turns it off. */
+  pageCacheMs: number;
 }
 
 /** Where uploads and generated files go: DATA_DIR/uploads, or an S3-compatible bucket. */
@@ -230,6 +237,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analyticsUrl: vars.ANALYTICS_URL ?? null,
     storage: storageConfig(vars, path.join(dataDir, 'uploads')),
     catalogCacheMs: vars.CATALOG_CACHE_SECONDS * 1000,
+    pageCacheMs: vars.PAGE_CACHE_SECONDS * 1000,
     images: {
       legacyOrigins: vars.IMAGE_LEGACY_ORIGINS,
       origin: new URL(vars.IMAGE_ORIGIN ?? publicUrl.origin).origin,

@@ -325,11 +325,12 @@ describe('reading the catalogue', () => {
 
   it('filters by category name, case-insensitively; an unknown category is empty', async () => {
     const grinders = await listProducts('?category=ALLOY%20GRINDERS');
+    // Newest first.
     expect(grinders.products.map((p) => p.number)).toEqual([
-      'AG-100',
-      'AG-210',
       'LATHE-1',
       'OCTET-1',
+      'AG-100',
+      'AG-210',
     ]);
     expect(grinders.total).toBe(4);
     expect((await listProducts('?category=Spaceships')).products).toEqual([]);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { ServerLoadContext, PublicConfig } from '@labshop/shared/load-context';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createReadCache } from '../cache/read-cache.ts';
 import { createInjectFetch } from './in-process-fetch.ts';
 
 /**
@@ -19,6 +20,21 @@ export interface SsrOptions {
   /** apps/web/build (production) */
   webBuild: string;
   publicConfig: PublicConfig;
+  /**
+   * How long a page rendered for a visitor without cookies is reused for the next such visitor
+   * (0: never). Pages for visitors with a session or a cart are always rendered for them.
+   */
+  pageCacheMs: number;
+}
+
+/** A rendered page as the page cache keeps it. */
+interface RenderedPage {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  /** The CSP nonce the page was rendered with; each response gets its own in its place. */
+  nonce: string;
+  cacheable: boolean;
 }
 
 export async function registerSsr(app: FastifyInstance, options: SsrOptions): Promise<void> {
@@ -27,6 +43,15 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
       ? await startViteDevServer(app, options.webRoot)
       : await loadProductionBuild(app, options.webBuild);
   const handleRequest = createRequestHandler(getBuild, options.mode);
+  const pageCache = createReadCache({
+    ttlMs: options.mode === 'development' ? 0 : options.pageCacheMs,
+    maxEntries: 1000,
+  });
+  const loadContextFor = (request: FastifyRequest): ServerLoadContext => ({
+    apiFetch: createInProcessFetch(app, request),
+    cspNonce: request.cspNonce,
+    publicConfig: options.publicConfig,
+  });
 
   await app.register(async (ssr) => {
     // Pages may post forms; React Router reads the raw body itself.
@@ -38,12 +63,24 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
       url: '/*',
       schema: { hide: true },
       handler: async (request, reply) => {
-        const loadContext: ServerLoadContext = {
-          apiFetch: createInProcessFetch(app, request),
-          cspNonce: request.cspNonce,
-          publicConfig: options.publicConfig,
-        };
-        const response = await handleRequest(toFetchRequest(request, reply), loadContext);
+        if (options.pageCacheMs > 0 && isCookielessGet(request)) {
+          // One render serves every cookieless visitor of this URL for a few seconds; it is
+          // not tied to the first visitor's connection, since others wait for it too.
+          const page = await pageCache.get(
+            request.url,
+            async () =>
+              renderedPage(
+                await handleRequest(toFetchRequest(request), loadContextFor(request)),
+                request.cspNonce,
+              ),
+            (rendered) => rendered.cacheable,
+          );
+          return sendRenderedPage(reply, page, request.cspNonce);
+        }
+        const response = await handleRequest(
+          toFetchRequest(request, reply),
+          loadContextFor(request),
+        );
         return sendFetchResponse(reply, response);
       },
     });
@@ -92,7 +129,37 @@ async function startViteDevServer(
   return () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
 }
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+/** Nothing personal can shape the page: no cookies, no credentials. */
+function isCookielessGet(request: FastifyRequest): boolean {
+  return request.method === 'GET' && !request.headers.cookie && !request.headers.authorization;
+}
+
+async function renderedPage(response: Response, nonce: string): Promise<RenderedPage> {
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers = [...response.headers].filter(([name]) => name !== 'set-cookie');
+  return {
+    status: response.status,
+    headers,
+    body,
+    nonce,
+    // Only complete, successful pages that set nothing for the visitor.
+    cacheable: response.status === 200 && response.headers.getSetCookie().length === 0,
+  };
+}
+
+function sendRenderedPage(reply: FastifyReply, page: RenderedPage, nonce: string): FastifyReply {
+  reply.code(page.status);
+  for (const [name, value] of page.headers) {
+    if (name !== 'content-length') reply.header(name, value);
+  }
+  const body =
+    page.nonce === nonce
+      ? page.body
+      : Buffer.from(page.body.toString('utf8').replaceAll(page.nonce, nonce));
+  return reply.send(body);
+}
+
+function toFetchRequest(request: FastifyRequest, reply?: FastifyReply): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -101,7 +168,7 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   }
   // Abort loaders when the visitor goes away before the page is done.
   const controller = new AbortController();
-  reply.raw.on('close', () => {
+  reply?.raw.on('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';

@@ -56,8 +56,12 @@ export const products = pgTable(
     uniqueIndex('products_number_live_unique')
       .on(table.number)
       .where(sql`${table.deletedAt} is null`),
-    index('products_category_number_idx')
-      .on(table.categoryId, table.number)
+    // Lists are newest first (the demo catalogue's order), in a category or not.
+    index('products_created_idx')
+      .on(table.createdAt.desc().nullsFirst(), table.id)
+      .where(sql`${table.deletedAt} is null`),
+    index('products_category_created_idx')
+      .on(table.categoryId, table.createdAt.desc().nullsFirst(), table.id)
       .where(sql`${table.deletedAt} is null`),
     // Shop search is a case-insensitive substring match on title or number (pg_trgm).
     index('products_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, isNull, max, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, max, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, products } from '../../db/schema/index.ts';
 
@@ -94,7 +94,7 @@ export function createCatalogRepo(db: Database) {
       const where = productWhere(filter);
       const rows = await selectProducts()
         .where(where)
-        .orderBy(asc(products.number))
+        .orderBy(desc(products.createdAt), asc(products.id))
         .limit(page.limit)
         .offset(page.offset);
       // A short page tells the total without a second query (the common case in the shop).

@@ -26,7 +26,7 @@ import {
   type ProductRow,
   type ProductValues,
 } from './repo.ts';
-import type { ReadCache } from './read-cache.ts';
+import type { ReadCache } from '../../cache/read-cache.ts';
 
 export const CATALOG_MESSAGES = {
   productNotFound: 'Product not found.',

@@ -1,12 +1,15 @@
 /**
- * Catalogue answers kept in memory for a few seconds, already serialised: browsing is nearly
- * all reads, and the same few lists (the shop, a category, a product) are asked for again and
- * again. A write on this instance clears everything at once; other instances see it within the
- * time to live, since nothing here is shared between processes.
+ * Answers kept in memory for a few seconds (catalogue reads, anonymous pages): browsing is
+ * nearly all reads, and the same few lists and pages are asked for again and again. clear()
+ * (a write on this instance) empties it at once; other instances see a write within the time
+ * to live, since nothing here is shared between processes.
  */
 export interface ReadCache {
-  /** The cached value for `key`, or `load()`'s; concurrent misses share one load. */
-  get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * The cached value for `key`, or `load()`'s; concurrent misses share one load. A value for
+   * which `keep` says false is returned but not stored.
+   */
+  get<T>(key: string, load: () => Promise<T>, keep?: (value: T) => boolean): Promise<T>;
   clear(): void;
 }
 
@@ -17,7 +20,11 @@ export function createReadCache(options: { ttlMs: number; maxEntries: number }):
   let generation = 0;
 
   return {
-    async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    async get<T>(
+      key: string,
+      load: () => Promise<T>,
+      keep: (value: T) => boolean = () => true,
+    ): Promise<T> {
       const now = Date.now();
       const hit = entries.get(key);
       if (hit && hit.expiresAt > now) return hit.value as T;
@@ -29,7 +36,7 @@ export function createReadCache(options: { ttlMs: number; maxEntries: number }):
       const promise = load().then(
         (value) => {
           loading.delete(key);
-          if (startedIn === generation) {
+          if (startedIn === generation && options.ttlMs > 0 && keep(value)) {
             // Oldest first in a Map: drop the oldest entry when full.
             if (entries.size >= options.maxEntries) {
               const oldest = entries.keys().next().value;
