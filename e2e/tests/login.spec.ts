@@ -10,6 +10,10 @@ import {
   waitForHydration,
 } from './fixtures.ts';
 
+/** A shop page and one of its cards, for the prices partners see. */
+const SHOP_CARD_PAGE = '/shop/Alloy%20Grinders';
+const shopCard = (page: Page) => page.getByRole('article').filter({ hasText: '[AG-210]' });
+
 async function tier(page: Page) {
   const response = await page.request.get('/api/me');
   return ((await response.json()) as { tier: string }).tier;
@@ -28,6 +32,13 @@ test.describe('login', () => {
       await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
       expect(await tier(page)).toBe('wholesale');
 
+      // Shop cards show partners the wholesale price beside the retail one.
+      await page.goto(SHOP_CARD_PAGE);
+      await expect(shopCard(page)).toContainText(/Wholesale: \$\d/);
+      await page.goto('/home');
+      await waitForHydration(page);
+      await openAccountArea(page);
+
       await page.getByRole('button', { name: 'Logout' }).filter({ visible: true }).click();
       await expect(page).toHaveURL(/\/home$/);
       await waitForHydration(page);
@@ -37,6 +48,10 @@ test.describe('login', () => {
       ).toBeVisible();
       await expect(page.getByText('Wholesale prices')).toHaveCount(0);
       expect(await tier(page)).toBe('retail');
+
+      await page.goto(SHOP_CARD_PAGE);
+      await expect(shopCard(page)).toContainText('$');
+      await expect(shopCard(page)).not.toContainText('Wholesale:');
     });
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, dollarsToCents, formatCents } from './money.ts';
+import { centsToDollars, dollarsToCents, formatCents, formatDollars } from './money.ts';
 
 describe('money', () => {
   it('converts dollars to whole cents without floating-point drift', () => {
@@ -26,5 +26,12 @@ describe('money', () => {
     expect(formatCents(300)).toBe('$3.00');
     expect(formatCents(123456)).toBe('$1,234.56');
     expect(formatCents(5)).toBe('$0.05');
+  });
+
+  it('displays API dollar amounts with two decimals', () => {
+    expect(formatDollars(1295)).toBe('$1,295.00');
+    expect(formatDollars(19.9)).toBe('$19.90');
+    expect(formatDollars(0.1 + 0.2)).toBe('$0.30');
+    expect(() => formatDollars(Number.NaN)).toThrow(RangeError);
   });
 });

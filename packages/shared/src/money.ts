@@ -31,6 +31,11 @@ export function formatCents(cents: Cents): string {
   return usd.format(cents / 100);
 }
 
+/** A dollar amount as the API answers it (19.9) shown as '$19.90'. */
+export function formatDollars(dollars: number): string {
+  return formatCents(dollarsToCents(dollars));
+}
+
 const usd = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slugify, titleCase, truncate } from './text.ts';
+import { shopCardTitle, slugify, titleCase, truncate } from './text.ts';
 
 describe('truncate', () => {
   it('keeps text within the limit and cuts longer text with ...', () => {
@@ -25,5 +25,29 @@ describe('slugify', () => {
   it('makes URL-safe slugs', () => {
     expect(slugify('Model Trimmers & Parts')).toBe('model-trimmers-parts');
     expect(slugify('  Crème  brûlée ')).toBe('creme-brulee');
+  });
+});
+
+describe('shopCardTitle', () => {
+  it('shows titles of up to 33 characters whole', () => {
+    expect(shopCardTitle('Single-Station Alloy Grinder')).toBe('Single-Station Alloy Grinder');
+    expect(shopCardTitle('a'.repeat(33))).toBe('a'.repeat(33));
+  });
+
+  it('cuts titles of 34 to 39 characters to 33, without ...', () => {
+    expect(shopCardTitle('b'.repeat(34))).toBe('b'.repeat(33));
+    expect(shopCardTitle('c'.repeat(39))).toBe('c'.repeat(33));
+  });
+
+  it('cuts longer titles to 33 characters plus ...', () => {
+    expect(shopCardTitle('d'.repeat(40))).toBe(`${'d'.repeat(33)}...`);
+    expect(shopCardTitle('Heavy-Duty Alloy Grinder, 1 HP, Three-Phase Ready')).toBe(
+      'Heavy-Duty Alloy Grinder, 1 HP, T...',
+    );
+  });
+
+  it('counts characters, not UTF-16 units', () => {
+    expect(shopCardTitle('🦷'.repeat(39))).toBe('🦷'.repeat(33));
+    expect(shopCardTitle('🦷'.repeat(40))).toBe(`${'🦷'.repeat(33)}...`);
   });
 });

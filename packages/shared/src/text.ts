@@ -6,6 +6,22 @@ export function truncate(text: string, limit: number): string {
   return chars.length > limit ? `${chars.slice(0, limit).join('')}...` : text;
 }
 
+/** Characters a shop card shows of a title (SPEC.md section 9). */
+const SHOP_CARD_TITLE_CHARS = 33;
+/** Titles longer than this get '...' after the cut (SPEC.md "Shop page"). */
+const SHOP_CARD_TITLE_ELLIPSIS_AFTER = 39;
+
+/**
+ * The title on a shop card, as the spec has it: cut to 33 characters, with '...' when the
+ * title is longer than 39. (A title of 34 to 39 characters loses its end without '...'; the
+ * card carries the whole title for screen readers and as a tooltip.)
+ */
+export function shopCardTitle(title: string): string {
+  const chars = Array.from(title);
+  const cut = chars.slice(0, SHOP_CARD_TITLE_CHARS).join('');
+  return chars.length > SHOP_CARD_TITLE_ELLIPSIS_AFTER ? `${cut}...` : cut;
+}
+
 /** 'polishing LATHES' -> 'Polishing Lathes' (the shop sidebar shows category names so). */
 export function titleCase(text: string): string {
   return text

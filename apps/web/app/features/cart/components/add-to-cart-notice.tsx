@@ -1,0 +1,42 @@
+import { CircleCheck, X } from 'lucide-react';
+import { useEffect } from 'react';
+
+/** How long the alert stays before it closes by itself. */
+const NOTICE_VISIBLE_MS = 6000;
+
+export const ADD_TO_CART_MESSAGE = 'Item added successfully to cart';
+
+/**
+ * The one-time 'Item added successfully to cart' alert. The status region is always in the
+ * page, so screen readers announce the message when it appears inside it.
+ */
+export function AddToCartNotice({ open, onClose }: { open: boolean; onClose: () => void }) {
+  useEffect(() => {
+    if (!open) return;
+    const timer = window.setTimeout(onClose, NOTICE_VISIBLE_MS);
+    return () => window.clearTimeout(timer);
+  }, [open, onClose]);
+
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 top-28 z-50 flex justify-center px-4"
+    >
+      {open && (
+        <div className="pointer-events-auto flex items-center gap-3 rounded-lg bg-emerald-800 py-2 pr-2 pl-4 text-white shadow-lg">
+          <CircleCheck className="h-5 w-5 shrink-0" aria-hidden="true" />
+          <p className="font-semibold">{ADD_TO_CART_MESSAGE}</p>
+          <button
+            type="button"
+            onClick={onClose}
+            className="flex h-9 w-9 items-center justify-center rounded-full hover:bg-white/15"
+            aria-label="Close message"
+          >
+            <X className="h-4 w-4" aria-hidden="true" />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import {
+  PRODUCT_LIST_LIMITS,
+  TOTAL_COUNT_HEADER,
+  type CategoryDto,
+  type ProductDto,
+} from '@labshop/shared/schemas/catalog';
+import type { AppLoadContext } from 'react-router';
+
+/**
+ * The catalogue calls for loaders (SPEC.md section 7), through the in-process API as the
+ * visitor: signed-in visitors get wholesale prices in the same answer.
+ */
+
+export interface ProductListQuery {
+  /** A category name, matched case-insensitively by the API. */
+  category?: string;
+  /** Search in title or number. */
+  q?: string;
+  page: number;
+  limit: number;
+}
+
+export interface ProductList {
+  products: ProductDto[];
+  /** All matches, over every page. */
+  total: number;
+}
+
+async function getJson<T>(
+  context: AppLoadContext,
+  path: string,
+): Promise<{ headers: Headers; json: T }> {
+  const response = await context.apiFetch(path);
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return { headers: response.headers, json: (await response.json()) as T };
+}
+
+export async function fetchProducts(
+  context: AppLoadContext,
+  query: ProductListQuery,
+): Promise<ProductList> {
+  const params = new URLSearchParams();
+  if (query.category) params.set('category', query.category);
+  if (query.q) params.set('q', query.q);
+  params.set('page', String(query.page));
+  params.set('limit', String(query.limit));
+  const { headers, json: products } = await getJson<ProductDto[]>(
+    context,
+    `/api/products?${params}`,
+  );
+  const total = Number(headers.get(TOTAL_COUNT_HEADER) ?? Number.NaN);
+  return { products, total: Number.isSafeInteger(total) && total >= 0 ? total : products.length };
+}
+
+/** The product by number (or _id); null when there is none. */
+export async function fetchProduct(
+  context: AppLoadContext,
+  productId: string,
+): Promise<ProductDto | null> {
+  const path = `/api/products/${encodeURIComponent(productId)}`;
+  const response = await context.apiFetch(path);
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return (await response.json()) as ProductDto;
+}
+
+/** The categories in display order. */
+export async function fetchCategories(context: AppLoadContext): Promise<CategoryDto[]> {
+  return (await getJson<CategoryDto[]>(context, '/api/categories')).json;
+}
+
+/** The shop's page size: the demo catalogue fits on one page. */
+export const SHOP_PAGE_SIZE = PRODUCT_LIST_LIMITS.defaultLimit;

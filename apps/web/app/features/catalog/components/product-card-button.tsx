@@ -1,0 +1,64 @@
+import { isUnavailable, type ProductDto } from '@labshop/shared/schemas/catalog';
+import { Ban, Check, ShoppingCart } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+
+export interface ProductCardButtonProps {
+  product: Pick<ProductDto, 'number' | 'title'>;
+  inCart: boolean;
+  onAddToCart: () => void;
+}
+
+const BUTTON =
+  'flex min-h-10 w-full items-center justify-center gap-1.5 rounded-md px-2 py-2 text-sm font-semibold sm:gap-2 sm:px-3';
+
+/**
+ * The card's one button (SPEC.md "Shop page"): 'Add to Cart'; 'In Cart / View' (to the cart)
+ * once the cart holds the product; a disabled 'Not Available' for unavailable products.
+ */
+export function ProductCardButton({ product, inCart, onAddToCart }: ProductCardButtonProps) {
+  // The button turns into a link when clicked; focus follows it instead of dropping to the page.
+  const [addedHere, setAddedHere] = useState(false);
+  const viewLink = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (addedHere && inCart) viewLink.current?.focus();
+  }, [addedHere, inCart]);
+
+  if (isUnavailable(product)) {
+    return (
+      <button
+        type="button"
+        disabled
+        className={`${BUTTON} cursor-not-allowed bg-slate-100 text-slate-600`}
+      >
+        <Ban className="h-4 w-4" aria-hidden="true" />
+        Not Available
+      </button>
+    );
+  }
+  if (inCart) {
+    return (
+      <Link
+        ref={viewLink}
+        to="/cart"
+        className={`${BUTTON} border border-brand-600 bg-brand-50 text-brand-700 hover:bg-brand-100`}
+      >
+        <Check className="h-4 w-4" aria-hidden="true" />
+        In Cart / View
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        setAddedHere(true);
+        onAddToCart();
+      }}
+      className={`${BUTTON} bg-accent-700 text-white shadow-sm hover:brightness-90`}
+    >
+      <ShoppingCart className="h-4 w-4" aria-hidden="true" />
+      Add to Cart
+    </button>
+  );
+}

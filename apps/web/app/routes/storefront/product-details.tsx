@@ -1,0 +1,197 @@
+import { NOT_MADE_IN_USA_PRODUCT_NUMBER } from '@labshop/shared/constants';
+import { mainImage } from '@labshop/shared/schemas/catalog';
+import { titleCase } from '@labshop/shared/text';
+import { ChevronRight, FileDown } from 'lucide-react';
+import { data, isRouteErrorResponse, Link } from 'react-router';
+import type { Route } from './+types/product-details';
+import { loadMe } from '../../features/auth/api/me.ts';
+import { AddToCartNotice } from '../../features/cart/components/add-to-cart-notice.tsx';
+import { readRequestCartCookie, useCart } from '../../features/cart/use-cart.ts';
+import { fetchProduct } from '../../features/catalog/api/catalog.ts';
+import { categoryPath } from '../../features/catalog/components/category-nav.tsx';
+import { JsonLd } from '../../features/catalog/components/json-ld.tsx';
+import { MadeInUsaBadge } from '../../features/catalog/components/made-in-usa-badge.tsx';
+import { ProductBuyBox } from '../../features/catalog/components/product-buy-box.tsx';
+import { ProductGallery } from '../../features/catalog/components/product-gallery.tsx';
+import { ProductPricing } from '../../features/catalog/components/product-pricing.tsx';
+import {
+  absoluteUrl,
+  metaDescription,
+  productCanonicalUrl,
+  productJsonLd,
+} from '../../features/catalog/product-seo.ts';
+import { SITE } from '../../lib/site.ts';
+
+/** /product-details/{number} (SPEC.md "Product details page"); an _id finds it too. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const [product, me] = await Promise.all([
+    fetchProduct(context, params.productId),
+    loadMe(request, context),
+  ]);
+  if (!product) throw data(null, { status: 404 });
+  return {
+    product,
+    signedIn: me.user !== null,
+    cartCookie: readRequestCartCookie(request),
+    storageBaseUrl: context.publicConfig.storageBaseUrl,
+    publicUrl: context.publicConfig.publicUrl,
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) {
+    return [{ title: `Product not found | ${SITE.name}` }, { name: 'robots', content: 'noindex' }];
+  }
+  const { product, publicUrl } = loaderData;
+  const title = `${product.title} | ${SITE.name}`;
+  const description = metaDescription(product.description);
+  const canonical = productCanonicalUrl(product.number, publicUrl);
+  const image = mainImage(product);
+  return [
+    { title },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: canonical },
+    { property: 'og:type', content: 'product' },
+    { property: 'og:site_name', content: SITE.name },
+    { property: 'og:title', content: product.title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: canonical },
+    ...(image ? [{ property: 'og:image', content: absoluteUrl(image, publicUrl) }] : []),
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+  ];
+}
+
+export default function ProductDetails({ loaderData }: Route.ComponentProps) {
+  const { product, signedIn, publicUrl } = loaderData;
+  const cart = useCart(loaderData.cartCookie);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 lg:py-10">
+      <JsonLd data={productJsonLd(product, publicUrl, SITE.name)} />
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-slate-600">
+          <li>
+            <Link to="/home" className="font-medium text-brand-700 hover:underline">
+              Home
+            </Link>
+          </li>
+          <li className="flex items-center gap-1.5">
+            <ChevronRight className="h-4 w-4 text-slate-400" aria-hidden="true" />
+            <Link
+              to={categoryPath(product.category)}
+              className="font-medium text-brand-700 hover:underline"
+            >
+              {titleCase(product.category)}
+            </Link>
+          </li>
+          <li className="flex min-w-0 items-center gap-1.5">
+            <ChevronRight className="h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
+            <span aria-current="page" className="min-w-0 break-words text-slate-700">
+              {product.title}
+            </span>
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-12">
+        <ProductGallery
+          key={product.number}
+          images={product.images}
+          title={product.title}
+          storageBaseUrl={loaderData.storageBaseUrl}
+        />
+
+        <div className="min-w-0">
+          <h1 className="text-2xl leading-tight font-bold break-words text-brand-900 sm:text-3xl">
+            {product.title}
+          </h1>
+          <div className="mt-3 space-y-1 text-sm text-slate-700">
+            <p>
+              <span className="font-semibold">Product number:</span> {product.number}
+            </p>
+            <p>
+              <span className="font-semibold">Category:</span>{' '}
+              <Link to={categoryPath(product.category)} className="text-brand-700 hover:underline">
+                {titleCase(product.category)}
+              </Link>
+            </p>
+          </div>
+          {product.number !== NOT_MADE_IN_USA_PRODUCT_NUMBER && (
+            <div className="mt-4">
+              <MadeInUsaBadge />
+            </div>
+          )}
+
+          <div className="mt-6">
+            <ProductPricing product={product} signedIn={signedIn} />
+          </div>
+
+          <div className="mt-6">
+            <ProductBuyBox
+              product={product}
+              inCart={cart.has(product)}
+              onAddToCart={() => cart.add(product)}
+            />
+          </div>
+
+          <section
+            aria-labelledby="description-heading"
+            className="mt-8 border-t border-slate-200 pt-6"
+          >
+            <h2 id="description-heading" className="text-lg font-semibold text-brand-900">
+              Description
+            </h2>
+            {/* Plain text from the admin: line breaks are kept, nothing is parsed as HTML. */}
+            <p className="mt-2 leading-relaxed break-words whitespace-pre-line text-slate-700">
+              {product.description}
+            </p>
+            {product.brochureUrl && (
+              <a
+                href={product.brochureUrl}
+                download
+                className="mt-5 inline-flex items-center gap-2 rounded-md border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+              >
+                <FileDown className="h-5 w-5" aria-hidden="true" />
+                Download brochure
+              </a>
+            )}
+          </section>
+        </div>
+      </div>
+      <AddToCartNotice open={cart.noticeOpen} onClose={cart.closeNotice} />
+    </div>
+  );
+}
+
+/** A product that does not exist answers 404 with a way on; other failures say so kindly. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      {!notFound && <title>{`Something went wrong | ${SITE.name}`}</title>}
+      <h1 className="text-3xl font-bold text-brand-900">
+        {notFound ? 'Product not found' : 'This product cannot be shown right now'}
+      </h1>
+      <p className="mt-3 text-slate-600">
+        {notFound
+          ? 'We could not find this product. It may have been renamed or taken out of the catalogue.'
+          : `Please try again in a moment. If it keeps happening, call us at ${SITE.phone.display}.`}
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link
+          to="/shop"
+          className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800"
+        >
+          Browse products
+        </Link>
+        <Link
+          to="/home"
+          className="rounded-md border border-slate-300 px-5 py-2 font-semibold text-brand-700 hover:bg-slate-50"
+        >
+          Go to the home page
+        </Link>
+      </div>
+    </section>
+  );
+}

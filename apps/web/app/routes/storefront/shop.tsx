@@ -1,0 +1,206 @@
+import { PRODUCT_LIST_LIMITS } from '@labshop/shared/schemas/catalog';
+import { titleCase } from '@labshop/shared/text';
+import { X } from 'lucide-react';
+import { data, isRouteErrorResponse, Link } from 'react-router';
+import type { Route } from './+types/shop';
+import { loadMe } from '../../features/auth/api/me.ts';
+import { AddToCartNotice } from '../../features/cart/components/add-to-cart-notice.tsx';
+import { readRequestCartCookie, useCart } from '../../features/cart/use-cart.ts';
+import {
+  fetchCategories,
+  fetchProducts,
+  SHOP_PAGE_SIZE,
+} from '../../features/catalog/api/catalog.ts';
+import { categoryPath, CategoryNav } from '../../features/catalog/components/category-nav.tsx';
+import { ProductCard } from '../../features/catalog/components/product-card.tsx';
+import { ShopPagination } from '../../features/catalog/components/shop-pagination.tsx';
+import { SITE } from '../../lib/site.ts';
+
+/** Cards whose picture loads at once: about the first row on a wide screen. */
+const EAGER_IMAGES = 4;
+
+/** /shop and /shop/{category name} (SPEC.md "Shop page"), filtered by ?q= and paged by ?page=. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, PRODUCT_LIST_LIMITS.maxQueryLength);
+  const requestedPage = Number(url.searchParams.get('page') ?? '1');
+  const page = Number.isSafeInteger(requestedPage) && requestedPage >= 1 ? requestedPage : 1;
+  const requestedCategory = 'category' in params ? (params.category ?? null) : null;
+
+  // The API matches the category name case-insensitively and answers an unknown one with an
+  // empty list, so all three calls go at once.
+  const [categories, list, me] = await Promise.all([
+    fetchCategories(context),
+    fetchProducts(context, {
+      category: requestedCategory ?? undefined,
+      q: q || undefined,
+      page,
+      limit: SHOP_PAGE_SIZE,
+    }),
+    loadMe(request, context),
+  ]);
+  const category =
+    requestedCategory === null
+      ? null
+      : (categories.find((c) => c.name.toLowerCase() === requestedCategory.toLowerCase()) ?? null);
+  const unknownCategory = requestedCategory !== null && category === null;
+
+  return data(
+    {
+      categories,
+      category: category?.name ?? null,
+      requestedCategory,
+      unknownCategory,
+      q,
+      page,
+      pageCount: Math.max(1, Math.ceil(list.total / SHOP_PAGE_SIZE)),
+      products: list.products,
+      total: list.total,
+      signedIn: me.user !== null,
+      cartCookie: readRequestCartCookie(request),
+      storageBaseUrl: context.publicConfig.storageBaseUrl,
+      publicUrl: context.publicConfig.publicUrl,
+    },
+    // A category that does not exist is a real "not found" for search engines.
+    unknownCategory ? { status: 404 } : undefined,
+  );
+}
+
+function headingOf(loaderData: { category: string | null; requestedCategory: string | null }) {
+  if (loaderData.category) return titleCase(loaderData.category);
+  if (loaderData.requestedCategory) return titleCase(loaderData.requestedCategory);
+  return 'All Products';
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: `Shop | ${SITE.name}` }];
+  const heading = headingOf(loaderData);
+  if (loaderData.q) {
+    return [
+      { title: `Results for '${loaderData.q}' | ${SITE.name}` },
+      { name: 'description', content: `Products of ${SITE.name} matching '${loaderData.q}'.` },
+      // Search results are not pages of their own for search engines.
+      { name: 'robots', content: 'noindex, follow' },
+    ];
+  }
+  if (loaderData.unknownCategory) {
+    return [{ title: `${heading} | ${SITE.name}` }, { name: 'robots', content: 'noindex' }];
+  }
+  const path = loaderData.category ? categoryPath(loaderData.category) : '/shop';
+  const description = loaderData.category
+    ? `${heading} for dental laboratories from ${SITE.name}: made in the USA, with prices and details for each model.`
+    : `All dental laboratory equipment from ${SITE.name}: alloy grinders, vibrators, polishing lathes, replacement parts and accessories, made in the USA.`;
+  return [
+    { title: `${loaderData.category ? `${heading} | ` : ''}Shop | ${SITE.name}` },
+    { name: 'description', content: description },
+    {
+      tagName: 'link',
+      rel: 'canonical',
+      href: `${loaderData.publicUrl.replace(/\/+$/, '')}${path}${loaderData.page > 1 ? `?page=${loaderData.page}` : ''}`,
+    },
+  ];
+}
+
+export default function Shop({ loaderData }: Route.ComponentProps) {
+  const { categories, category, q, page, pageCount, products, total, signedIn } = loaderData;
+  const cart = useCart(loaderData.cartCookie);
+  const basePath = category
+    ? categoryPath(category)
+    : loaderData.requestedCategory
+      ? categoryPath(loaderData.requestedCategory)
+      : '/shop';
+  const pageHref = (n: number) => {
+    const search = new URLSearchParams();
+    if (q) search.set('q', q);
+    if (n > 1) search.set('page', String(n));
+    const query = search.toString();
+    return query ? `${basePath}?${query}` : basePath;
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-10 lg:py-10">
+      <aside className="mb-5 lg:mb-0">
+        <CategoryNav categories={categories} activeCategory={category} />
+      </aside>
+
+      <section aria-labelledby="shop-heading">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h1 id="shop-heading" className="text-2xl font-bold text-brand-900 sm:text-3xl">
+            {headingOf(loaderData)}
+          </h1>
+          {total > 0 && (
+            <p className="text-sm text-slate-600">
+              {total} {total === 1 ? 'product' : 'products'}
+            </p>
+          )}
+        </div>
+
+        {q && (
+          <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md bg-slate-50 px-4 py-2.5">
+            <p className="min-w-0 break-words text-slate-700">
+              Results for <strong className="font-semibold text-brand-900">&apos;{q}&apos;</strong>
+            </p>
+            <Link
+              to={basePath}
+              className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-white"
+            >
+              <X className="h-4 w-4" aria-hidden="true" />
+              Clear search
+            </Link>
+          </div>
+        )}
+
+        {products.length === 0 ? (
+          <div className="mt-6 rounded-lg border border-dashed border-slate-300 px-4 py-16 text-center">
+            <p className="text-lg font-semibold text-slate-700">No Products to Display</p>
+            <Link
+              to="/shop"
+              className="mt-4 inline-block rounded-md px-3 py-2 font-semibold text-brand-700 hover:bg-slate-50"
+            >
+              See all products
+            </Link>
+          </div>
+        ) : (
+          <ul className="mt-5 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4">
+            {products.map((product, index) => (
+              <li key={product._id}>
+                <ProductCard
+                  product={product}
+                  storageBaseUrl={loaderData.storageBaseUrl}
+                  signedIn={signedIn}
+                  inCart={cart.has(product)}
+                  onAddToCart={cart.add}
+                  eagerImage={index < EAGER_IMAGES}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+
+        <ShopPagination page={page} pageCount={pageCount} hrefFor={pageHref} />
+      </section>
+      <AddToCartNotice open={cart.noticeOpen} onClose={cart.closeNotice} />
+    </div>
+  );
+}
+
+/** The catalogue could not be read: say so inside the shop's shell, with a way to retry. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <title>{`Shop | ${SITE.name}`}</title>
+      <h1 className="text-2xl font-bold text-brand-900">The products cannot be shown right now</h1>
+      <p className="mt-3 text-slate-600">
+        Please try again in a moment. If it keeps happening, call us at {SITE.phone.display}.
+      </p>
+      <Link
+        to="/shop"
+        reloadDocument
+        className="mt-6 inline-block rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800"
+      >
+        Try again
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,203 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAccessibilityViolations, logIn, PARTNER, waitForHydration } from './fixtures.ts';
+
+// Demo catalogue facts (apps/server/src/db/seed/catalog-data.ts).
+const GRINDER = {
+  number: 'AG-210',
+  title: 'Single-Station Alloy Grinder',
+  category: 'Alloy Grinders',
+  newPrice: '$1,295.00',
+  oldPrice: '$1,395.00',
+  saving: 'Save $100.00',
+};
+
+/** The shop card of a product, found by its bracketed number. */
+function card(page: Page, number: string) {
+  return page.getByRole('article').filter({ hasText: `[${number}]` });
+}
+
+const usd = (dollars: number) =>
+  dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+
+test.describe('the shop', () => {
+  test('browses a category from the category list', async ({ page }) => {
+    await page.goto('/shop');
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+    const categories = page.getByRole('navigation', { name: 'Categories' });
+    await expect(categories.getByRole('link', { name: 'All Products' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+
+    await categories.getByRole('link', { name: 'Vibrators', exact: true }).click();
+    await expect(page).toHaveURL(/\/shop\/Vibrators$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Vibrators' })).toBeVisible();
+    await expect(categories.getByRole('link', { name: 'Vibrators', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(card(page, 'VB-12')).toBeVisible();
+    await expect(card(page, GRINDER.number)).toHaveCount(0);
+    await expect(page).toHaveTitle(/Vibrators/);
+  });
+
+  test('a category name in any case opens that category', async ({ page }) => {
+    await page.goto('/shop/alloy%20GRINDERS');
+    await expect(page.getByRole('heading', { level: 1, name: 'Alloy Grinders' })).toBeVisible();
+    await expect(card(page, GRINDER.number)).toBeVisible();
+  });
+
+  test('searches from the header', async ({ page }) => {
+    await page.goto('/shop');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Search products' }).click();
+    const box = page.getByRole('searchbox', { name: 'Search products by name or number' });
+    await box.fill('ag-300x');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/shop\?q=ag-300x$/);
+    await expect(page.getByText("Results for 'ag-300x'")).toBeVisible();
+    await expect(card(page, 'AG-300X')).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(1);
+
+    // A word of a title finds every product with it, and only those.
+    await page.goto('/shop?q=vibrator');
+    await expect(card(page, 'VB-12')).toBeVisible();
+    await expect(card(page, GRINDER.number)).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Clear search' }).click();
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(card(page, GRINDER.number)).toBeVisible();
+  });
+
+  test('opens a product from its card', async ({ page }) => {
+    await page.goto(`/shop/${GRINDER.category}`);
+    await waitForHydration(page);
+    const grinder = card(page, GRINDER.number);
+    await expect(grinder).toContainText(GRINDER.saving);
+    await grinder.getByRole('link', { name: GRINDER.title }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/product-details/${GRINDER.number}$`));
+    await expect(page.getByRole('heading', { level: 1, name: GRINDER.title })).toBeVisible();
+    await expect(page).toHaveTitle(`${GRINDER.title} | labshop`);
+    const breadcrumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(breadcrumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');
+    await expect(breadcrumbs.getByRole('link', { name: GRINDER.category })).toHaveAttribute(
+      'href',
+      `/shop/${encodeURIComponent(GRINDER.category)}`,
+    );
+    await expect(breadcrumbs).toContainText(GRINDER.title);
+    await expect(page.getByText(`Product number: ${GRINDER.number}`)).toBeVisible();
+    await expect(page.getByText(`Category: ${GRINDER.category}`)).toBeVisible();
+    await expect(page.getByText('Made in USA')).toBeVisible();
+
+    const pricing = page.getByTestId('product-pricing');
+    await expect(pricing.locator('s')).toContainText(GRINDER.oldPrice);
+    await expect(pricing).toContainText(GRINDER.newPrice);
+    await expect(pricing).toContainText(GRINDER.saving);
+    await expect(pricing).not.toContainText('Wholesale');
+    await expect(page.getByRole('link', { name: 'Download brochure' })).toBeVisible();
+
+    // Search engines get the product's data in the first HTML.
+    const html = await (await page.request.get(`/product-details/${GRINDER.number}`)).text();
+    expect(html).toContain('<script type="application/ld+json"');
+    expect(html).toContain(`"sku":"${GRINDER.number}"`);
+    expect(html).toMatch(/<link rel="canonical" href="[^"]+\/product-details\/AG-210"/);
+  });
+
+  test('Add to Cart turns the button into In Cart / View and counts in the header', async ({
+    page,
+  }) => {
+    await page.goto(`/shop/${GRINDER.category}`);
+    await waitForHydration(page);
+    await expect(page.getByTestId('cart-count')).toHaveText('0');
+    const grinder = card(page, GRINDER.number);
+    await grinder.getByRole('button', { name: 'Add to Cart' }).click();
+
+    const inCart = grinder.getByRole('link', { name: 'In Cart / View' });
+    await expect(inCart).toBeVisible();
+    await expect(inCart).toHaveAttribute('href', '/cart');
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await expect(page.getByText('Item added successfully to cart')).toBeVisible();
+    const cartCookie = (await page.context().cookies()).find((c) => c.name === '_cart__rf');
+    expect(JSON.parse(decodeURIComponent(cartCookie?.value ?? ''))).toEqual([GRINDER.number]);
+
+    // The alert shows once: the next product is added without it.
+    await page.getByRole('button', { name: 'Close message' }).click();
+    await card(page, 'AG-150').getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(card(page, 'AG-150').getByRole('link', { name: 'In Cart / View' })).toBeVisible();
+    await expect(page.getByTestId('cart-count')).toHaveText('2');
+    await expect(page.getByText('Item added successfully to cart')).toHaveCount(0);
+
+    // The product page knows it is in the cart, from the first HTML on.
+    await page.goto(`/product-details/${GRINDER.number}`);
+    await expect(page.getByText('In Cart', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View Cart' })).toHaveAttribute('href', '/cart');
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+  });
+
+  test('Add to Cart on the product page', async ({ page }) => {
+    await page.goto('/product-details/VB-12');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByText('In Cart', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View Cart' })).toBeFocused();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+  });
+
+  test('unavailable products cannot be added', async ({ page }) => {
+    await page.goto(`/shop/${GRINDER.category}`);
+    await expect(
+      card(page, 'AG-210-LH').getByRole('button', { name: 'Not Available' }),
+    ).toBeDisabled();
+    await page.goto('/product-details/AG-210-LH');
+    await expect(page.getByText('Product is currently not available')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+  });
+
+  test('a signed-in partner sees wholesale prices on cards and the product page', async ({
+    page,
+  }) => {
+    await logIn(page, PARTNER, '/shop/vibrators');
+    const answer = await page.request.get('/api/products?q=VB-12');
+    const products = (await answer.json()) as { number: string; wholesalePrice: number | null }[];
+    const wholesalePrice = products.find((p) => p.number === 'VB-12')?.wholesalePrice;
+    if (typeof wholesalePrice !== 'number')
+      throw new Error('Partners get no VB-12 wholesale price');
+    const wholesale = `Wholesale: ${usd(wholesalePrice)}`;
+
+    await expect(card(page, 'VB-12')).toContainText(wholesale);
+    await card(page, 'VB-12')
+      .getByRole('link', { name: 'Model Vibrator, Medium Platform' })
+      .click();
+    await expect(page).toHaveURL(/\/product-details\/VB-12$/);
+    const row = page.getByRole('row', { name: /Wholesale/ });
+    await expect(row).toContainText(usd(wholesalePrice));
+    await expect(page.getByRole('row', { name: /Retail/ })).toBeVisible();
+  });
+
+  test("an unknown category shows 'No Products to Display'", async ({ page }) => {
+    const response = await page.goto('/shop/no-such-category');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('No Products to Display')).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(0);
+  });
+
+  test('an unknown product answers 404 with a way back to the shop', async ({ page }) => {
+    const response = await page.goto('/product-details/NO-SUCH-PRODUCT');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Browse products' })).toHaveAttribute(
+      'href',
+      '/shop',
+    );
+  });
+
+  test('the shop and a product page have no accessibility violations', async ({ page }) => {
+    for (const path of ['/shop', `/product-details/${GRINDER.number}`]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await expectNoAccessibilityViolations(page);
+    }
+  });
+});
