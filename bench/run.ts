@@ -37,6 +37,8 @@ interface Target {
   name: string;
   origin: 'app' | 'ceiling';
   path: string;
+  /** A cookie makes the visitor personal: the page is rendered for them, not reused. */
+  cookie?: string;
   budget?: Budget;
 }
 
@@ -118,6 +120,12 @@ for (const database of databases) {
       path: `/product-details/${encodeURIComponent(firstProduct?.number ?? 'none')}`,
       budget: { latencyMs: 60, latencyPercentile: 'p99' },
     },
+    {
+      name: '  same, rendered (cart cookie)',
+      origin: 'app',
+      path: `/product-details/${encodeURIComponent(firstProduct?.number ?? 'none')}`,
+      cookie: '_cart__rf=%5B%5D',
+    },
     { name: 'SSR GET /shop', origin: 'app', path: '/shop' },
     {
       name: 'SSR GET /home',
@@ -135,8 +143,9 @@ for (const database of databases) {
     for (const target of targets) {
       const url = `${target.origin === 'app' ? server.origin : ceiling.origin}${target.path}`;
       // Unrecorded warm-up: the first seconds measure the JIT, not the shop.
-      await autocannon({ url, connections, duration: 2 });
-      const result = await autocannon({ url, connections, duration });
+      const headers = target.cookie ? { cookie: target.cookie } : {};
+      await autocannon({ url, connections, duration: 2, headers });
+      const result = await autocannon({ url, connections, duration, headers });
       const rps = result.requests.average;
       if (target.origin === 'ceiling') ceilingRps = rps;
       const share = ceilingRps > 0 && target.origin === 'app' ? rps / ceilingRps : null;
