@@ -1,5 +1,7 @@
 import type { Me } from '@labshop/shared/auth';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
+import { useState } from 'react';
 import { data, isRouteErrorResponse, Link, Outlet, redirectDocument } from 'react-router';
 import type { Route } from './+types/layout';
 import { Header } from '../../components/header.tsx';
@@ -7,6 +9,7 @@ import { ScrollToTop } from '../../components/scroll-to-top.tsx';
 import { AdminSidebar } from '../../features/admin/components/admin-sidebar.tsx';
 import { loadMe, loginUrl } from '../../features/auth/api/me.ts';
 import { AccountLinks } from '../../features/auth/components/account-links.tsx';
+import { createQueryClient } from '../../lib/query-client.ts';
 import { SITE } from '../../lib/site.ts';
 
 /**
@@ -46,15 +49,20 @@ function Shell({ me, children }: { me: Me; children: React.ReactNode }) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  // One client per page load, kept while the admin moves between screens: lists and forms
+  // share its cache (admin screens load their data on the client).
+  const [queryClient] = useState(createQueryClient);
   return (
-    <Shell me={loaderData.me}>
-      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-4 px-4 py-4 lg:flex-row lg:gap-8 lg:py-8">
-        <AdminSidebar analyticsUrl={loaderData.analyticsUrl} />
-        <main id="main" className="min-w-0 flex-1">
-          <Outlet />
-        </main>
-      </div>
-    </Shell>
+    <QueryClientProvider client={queryClient}>
+      <Shell me={loaderData.me}>
+        <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-4 px-4 py-4 lg:flex-row lg:gap-8 lg:py-8">
+          <AdminSidebar analyticsUrl={loaderData.analyticsUrl} />
+          <main id="main" className="min-w-0 flex-1">
+            <Outlet />
+          </main>
+        </div>
+      </Shell>
+    </QueryClientProvider>
   );
 }
 

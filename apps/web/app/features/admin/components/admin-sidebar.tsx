@@ -14,7 +14,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function AdminSidebar({ analyticsUrl }: { analyticsUrl: string | null }) {
   return (
     <nav aria-label="Admin" className="lg:w-60 lg:shrink-0">
-      <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-2 lg:mx-0 lg:flex-col lg:overflow-visible lg:px-0 lg:pb-0">
+      <ul className="relative -mx-4 flex gap-1 overflow-x-auto px-4 pb-2 lg:mx-0 lg:flex-col lg:overflow-visible lg:px-0 lg:pb-0">
         <li>
           <NavLink to="/admin" end className={linkClass}>
             <LayoutDashboard className="h-4 w-4" aria-hidden="true" />

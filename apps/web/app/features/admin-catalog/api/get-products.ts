@@ -1,0 +1,43 @@
+import { TOTAL_COUNT_HEADER, type ProductDto } from '@labshop/shared/schemas/catalog';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from './http.ts';
+import { catalogKeys } from './keys.ts';
+
+export interface ProductListParams {
+  /** A case-insensitive substring of the product number; '' for all. */
+  number: string;
+  /** 1-based. */
+  page: number;
+  limit: number;
+}
+
+export interface ProductPage {
+  products: ProductDto[];
+  /** All matches, not only this page's. */
+  total: number;
+}
+
+/** GET /api/products: one page of products whose number contains `number`. */
+export async function getProducts(
+  params: ProductListParams,
+  signal?: AbortSignal,
+): Promise<ProductPage> {
+  const query = new URLSearchParams({ page: String(params.page), limit: String(params.limit) });
+  if (params.number) query.set('number', params.number);
+  const response = await apiRequest(`/api/products?${query}`, { signal });
+  const products = (await response.json()) as ProductDto[];
+  const total = Number(response.headers.get(TOTAL_COUNT_HEADER));
+  return { products, total: Number.isFinite(total) && total > 0 ? total : products.length };
+}
+
+export function productsQueryOptions(params: ProductListParams) {
+  return queryOptions({
+    queryKey: catalogKeys.productList(params),
+    queryFn: ({ signal }) => getProducts(params, signal),
+  });
+}
+
+export function useProducts(params: ProductListParams) {
+  // The previous page stays on screen while the next search or page loads.
+  return useQuery({ ...productsQueryOptions(params), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,216 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CATEGORY_MESSAGES,
+  CategoryInput,
+  PRODUCT_LIMITS,
+  type CategoryDto,
+} from '@labshop/shared/schemas/catalog';
+import { FolderPlus, ImageOff, Trash2 } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { useCreateCategory } from '../api/create-category.ts';
+import { useDeleteCategory } from '../api/delete-category.ts';
+import { useCategories } from '../api/get-categories.ts';
+import { failureMessage } from '../api/http.ts';
+import { FeedbackRegions, type Feedback } from './feedback.tsx';
+import { LoadingIndicator } from './loading-indicator.tsx';
+import { buttonClass, fieldErrorClass, inputClass, labelClass, panelClass } from './styles.ts';
+
+/** Categories Management (SPEC.md "Admin screens"): add a category, and the list with Delete. */
+export function CategoriesManagement() {
+  const categories = useCategories();
+  const remove = useDeleteCategory();
+  const [feedback, setFeedback] = useState<Feedback>(null);
+
+  const deleteCategory = async (category: CategoryDto) => {
+    if (!window.confirm(CATEGORY_MESSAGES.deleteConfirm)) return;
+    setFeedback(null);
+    try {
+      await remove.mutateAsync(category._id);
+      setFeedback({ kind: 'success', lines: [`Category ${category.name} was deleted.`] });
+    } catch (error) {
+      // 409 when products are still in it: the server says so.
+      console.error('Deleting the category failed:', error);
+      setFeedback({
+        kind: 'error',
+        lines: [failureMessage(error, `Category ${category.name} was not deleted due to error.`)],
+      });
+    }
+  };
+
+  return (
+    <section aria-labelledby="categories-heading">
+      <h1 id="categories-heading" className="text-2xl font-bold text-brand-900">
+        Categories Management
+      </h1>
+      <p className="mt-1 text-slate-600">Product categories and their thumbnails.</p>
+
+      <AddCategoryForm />
+
+      <h2 className="mt-8 text-lg font-bold text-brand-900">Categories</h2>
+      <FeedbackRegions feedback={feedback} className="mt-3" />
+      {categories.isPending ? (
+        <LoadingIndicator label="Loading categories..." />
+      ) : categories.data?.length === 0 ? (
+        <p className="mt-3 text-slate-600">No categories yet.</p>
+      ) : (
+        <ul className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+          {(categories.data ?? []).map((category) => (
+            <li
+              key={category._id}
+              className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
+            >
+              {category.thumbnail ? (
+                <img
+                  src={category.thumbnail}
+                  alt=""
+                  width={56}
+                  height={56}
+                  loading="lazy"
+                  className="h-14 w-14 shrink-0 rounded-md border border-slate-200 object-cover"
+                />
+              ) : (
+                <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded-md border border-dashed border-slate-300 text-slate-500">
+                  <ImageOff className="h-5 w-5" aria-hidden="true" />
+                  <span className="sr-only">No thumbnail</span>
+                </span>
+              )}
+              <span className="min-w-0 flex-1 font-semibold break-words text-slate-900">
+                {category.name}
+              </span>
+              <button
+                type="button"
+                onClick={() => void deleteCategory(category)}
+                disabled={remove.isPending && remove.variables === category._id}
+                className={buttonClass.dangerSmall}
+                aria-label={`Delete ${category.name}`}
+              >
+                <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
+                Delete
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Name (CategoryInput) plus a JPEG thumbnail, checked here and again on the server. */
+function AddCategoryForm() {
+  const id = useId();
+  const create = useCreateCategory();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<CategoryInput>({ resolver: zodResolver(CategoryInput), mode: 'onTouched' });
+  const [thumbnail, setThumbnail] = useState<File | null>(null);
+  const [thumbnailError, setThumbnailError] = useState<string | null>(null);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const thumbnailProblem = (file: File | null) => {
+    if (!file) return CATEGORY_MESSAGES.thumbnailRequired;
+    if (file.type !== 'image/jpeg') return CATEGORY_MESSAGES.jpegOnly;
+    if (file.size > PRODUCT_LIMITS.imageBytes) return 'The thumbnail must be at most 10 MB.';
+    return null;
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const problem = thumbnailProblem(thumbnail);
+    setThumbnailError(problem);
+    return handleSubmit(async (values) => {
+      if (problem || !thumbnail) return;
+      setFeedback(null);
+      try {
+        const category = await create.mutateAsync({ values, thumbnail });
+        reset({ name: '' });
+        setThumbnail(null);
+        if (fileInput.current) fileInput.current.value = '';
+        setFeedback({ kind: 'success', lines: [`Category ${category.name} was added.`] });
+      } catch (error) {
+        console.error('Adding the category failed:', error);
+        setFeedback({
+          kind: 'error',
+          lines: [failureMessage(error, 'The category was not added due to error.')],
+        });
+      }
+    })(event);
+  };
+
+  const nameId = `${id}-name`;
+  const fileId = `${id}-thumbnail`;
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      className={`mt-6 ${panelClass}`}
+      aria-labelledby={`${id}-title`}
+    >
+      <h2 id={`${id}-title`} className="text-lg font-bold text-brand-900">
+        Add a category
+      </h2>
+      <div className="mt-4 grid gap-5 sm:grid-cols-2">
+        <div>
+          <label htmlFor={nameId} className={labelClass}>
+            Name
+          </label>
+          <input
+            id={nameId}
+            {...register('name')}
+            autoComplete="off"
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? `${nameId}-error` : undefined}
+            className={`mt-1.5 ${inputClass}`}
+          />
+          {errors.name?.message && (
+            <p id={`${nameId}-error`} className={fieldErrorClass}>
+              {errors.name.message}
+            </p>
+          )}
+        </div>
+        <div>
+          <label htmlFor={fileId} className={labelClass}>
+            Thumbnail
+          </label>
+          <input
+            ref={fileInput}
+            id={fileId}
+            type="file"
+            accept="image/jpeg"
+            onChange={(event) => {
+              const file = event.target.files?.[0] ?? null;
+              setThumbnail(file);
+              setThumbnailError(file ? thumbnailProblem(file) : null);
+            }}
+            aria-invalid={thumbnailError ? true : undefined}
+            aria-describedby={`${fileId}-hint${thumbnailError ? ` ${fileId}-error` : ''}`}
+            className="mt-1.5 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
+          />
+          <p id={`${fileId}-hint`} className="mt-1 text-xs text-slate-500">
+            JPG only, up to 10 MB.
+          </p>
+          {thumbnailError && (
+            <p id={`${fileId}-error`} className={fieldErrorClass}>
+              {thumbnailError}
+            </p>
+          )}
+        </div>
+      </div>
+      <FeedbackRegions feedback={feedback} className="mt-4" />
+      <button
+        type="submit"
+        // Keeps the focus where it is until the click: leaving a field on mousedown would show
+        // its error, move this button down and make the click miss it.
+        onMouseDown={(event) => event.preventDefault()}
+        disabled={isSubmitting}
+        className={`mt-5 ${buttonClass.primary}`}
+      >
+        <FolderPlus className="h-4 w-4" aria-hidden="true" />
+        {isSubmitting ? 'Adding...' : 'Add Category'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,187 @@
+import {
+  PRODUCT_MESSAGES,
+  type CategoryDto,
+  type ProductDto,
+} from '@labshop/shared/schemas/catalog';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/http.ts';
+import { ProductForm, type ProductSubmission } from './product-form.tsx';
+
+const categories: CategoryDto[] = [
+  { _id: 'c1', name: 'Alloy Grinders', thumbnail: null },
+  { _id: 'c2', name: 'Polishing Lathes', thumbnail: null },
+];
+
+const product: ProductDto = {
+  _id: 'p1',
+  number: 'AG-100',
+  title: 'Alloy grinder',
+  description: 'Grinds alloys.',
+  category: 'Alloy Grinders',
+  images: ['/uploads/products/a.jpg', '/uploads/products/b.jpg'],
+  newPrice: 1250,
+  oldPrice: null,
+  wholesalePrice: 1000.5,
+  partnerPricex3: 950,
+  brochure: null,
+  brochureUrl: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  guid: 'g1',
+};
+
+const jpeg = (name = 'photo.jpg') =>
+  new File([new Uint8Array([0xff, 0xd8, 0xff])], name, { type: 'image/jpeg' });
+
+beforeEach(() => {
+  // jsdom has no object URLs; previews only need a distinct string per file.
+  let next = 0;
+  URL.createObjectURL = vi.fn(() => `blob:preview-${++next}`);
+  URL.revokeObjectURL = vi.fn();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function renderForm(props: Partial<Parameters<typeof ProductForm>[0]> = {}) {
+  const onSave = vi.fn<(submission: ProductSubmission) => Promise<ProductDto>>(async () => product);
+  render(<ProductForm mode="create" categories={categories} onSave={onSave} {...props} />);
+  return { onSave };
+}
+
+const submitButton = () => screen.getByRole('button', { name: /Create Product|Update Product/ });
+
+function fill(label: string, value: string) {
+  const input = screen.getByLabelText(label);
+  fireEvent.change(input, { target: { value } });
+  fireEvent.blur(input);
+}
+
+function chooseFiles(files: File[]) {
+  fireEvent.change(screen.getByLabelText('Images'), { target: { files } });
+}
+
+describe('the product form', () => {
+  it("shows the spec's messages for every empty required field, and no image, on submit", async () => {
+    const { onSave } = renderForm();
+    fireEvent.click(submitButton());
+
+    for (const message of [
+      PRODUCT_MESSAGES.number,
+      PRODUCT_MESSAGES.title,
+      PRODUCT_MESSAGES.description,
+      PRODUCT_MESSAGES.category,
+      PRODUCT_MESSAGES.newPrice,
+      PRODUCT_MESSAGES.wholesalePrice,
+      PRODUCT_MESSAGES.partnerPricex3,
+      PRODUCT_MESSAGES.imagesRequired,
+    ]) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    // The optional fields stay quiet.
+    expect(screen.queryByText(PRODUCT_MESSAGES.oldPrice)).toBeNull();
+    expect(screen.queryByText(PRODUCT_MESSAGES.brochure)).toBeNull();
+    expect(screen.getByLabelText('Title').getAttribute('aria-invalid')).toBe('true');
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('shows a field error only once the field was left', async () => {
+    renderForm();
+    const title = screen.getByLabelText('Title');
+    fireEvent.focus(title);
+    expect(screen.queryByText(PRODUCT_MESSAGES.title)).toBeNull();
+    fireEvent.blur(title);
+    expect(await screen.findByText(PRODUCT_MESSAGES.title)).toBeTruthy();
+    expect(screen.queryByText(PRODUCT_MESSAGES.number)).toBeNull();
+  });
+
+  it('refuses a bad price and a bad product number', async () => {
+    renderForm();
+    fill('New Price', '12.345');
+    fill('Old Price', 'ten');
+    fill('Wholesale Price', '$10');
+    fill('Product Number', 'AG 100');
+    expect(await screen.findByText(PRODUCT_MESSAGES.newPrice)).toBeTruthy();
+    expect(await screen.findByText(PRODUCT_MESSAGES.oldPrice)).toBeTruthy();
+    expect(await screen.findByText(PRODUCT_MESSAGES.wholesalePrice)).toBeTruthy();
+    expect(await screen.findByText(PRODUCT_MESSAGES.number)).toBeTruthy();
+
+    fill('New Price', '12.34');
+    await waitFor(() => expect(screen.queryByText(PRODUCT_MESSAGES.newPrice)).toBeNull());
+  });
+
+  it('refuses a file that is not a JPEG and keeps it out of the upload', async () => {
+    const { onSave } = renderForm();
+    chooseFiles([new File(['png'], 'drawing.png', { type: 'image/png' })]);
+    expect(await screen.findByText(PRODUCT_MESSAGES.jpegOnly)).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Images to save' })).toBeNull();
+    expect(screen.getByLabelText('Images').getAttribute('accept')).toBe('image/jpeg');
+
+    fireEvent.click(submitButton());
+    expect(await screen.findByText(PRODUCT_MESSAGES.imagesRequired)).toBeTruthy();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('sends a valid product with its images and then starts over', async () => {
+    const { onSave } = renderForm();
+    fill('Product Number', 'AG-200');
+    fill('Title', 'Alloy grinder, large');
+    fill('Description', 'Grinds more alloys.');
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'Polishing Lathes' } });
+    fill('New Price', '99.5');
+    fill('Wholesale Price', '80');
+    fill('Partner Price QTY x3', '75.25');
+    chooseFiles([jpeg('one.jpg'), jpeg('two.jpg')]);
+    const previews = await screen.findByRole('list', { name: 'Images to save' });
+    expect(within(previews).getAllByRole('img')).toHaveLength(2);
+
+    fireEvent.click(submitButton());
+    const status = await screen.findByRole('status');
+    await waitFor(() => expect(status.textContent).toBe(PRODUCT_MESSAGES.created));
+    expect(onSave).toHaveBeenCalledOnce();
+    const [submission] = onSave.mock.calls[0]!;
+    expect(submission.values).toMatchObject({
+      number: 'AG-200',
+      category: 'Polishing Lathes',
+      newPrice: '99.5',
+      partnerPricex3: '75.25',
+    });
+    expect(submission.newImages.map((file) => file.name)).toEqual(['one.jpg', 'two.jpg']);
+    expect((screen.getByLabelText('Product Number') as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('list', { name: 'Images to save' })).toBeNull();
+  });
+
+  it('on edit, keeps only the current images not removed, and says so on success', async () => {
+    const { onSave } = renderForm({ mode: 'edit', product });
+    expect((screen.getByLabelText('Wholesale Price') as HTMLInputElement).value).toBe('1000.50');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Image 1' }));
+    chooseFiles([jpeg('new.jpg')]);
+
+    fireEvent.click(submitButton());
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(PRODUCT_MESSAGES.updated),
+    );
+    const [submission] = onSave.mock.calls[0]!;
+    expect(submission.existingImages).toEqual(['/uploads/products/b.jpg']);
+    expect(submission.newImages.map((file) => file.name)).toEqual(['new.jpg']);
+  });
+
+  it("shows the server's reason when a save fails, else the spec's message", async () => {
+    const { onSave } = renderForm({ mode: 'edit', product });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    onSave.mockRejectedValueOnce(new ApiError('Product number AG-300 is taken.', 409));
+    fireEvent.click(submitButton());
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Product number AG-300 is taken.'),
+    );
+
+    onSave.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fireEvent.click(submitButton());
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(PRODUCT_MESSAGES.notUpdated),
+    );
+    expect(logged).toHaveBeenCalledTimes(2);
+  });
+});

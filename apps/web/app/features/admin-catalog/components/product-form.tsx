@@ -1,0 +1,512 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  PRODUCT_LIMITS,
+  PRODUCT_MESSAGES,
+  ProductInput,
+  type CategoryDto,
+  type ProductDto,
+} from '@labshop/shared/schemas/catalog';
+import { ImagePlus, Save, X } from 'lucide-react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
+import { useForm, type FieldError } from 'react-hook-form';
+import type { z } from 'zod';
+import { failureMessage } from '../api/http.ts';
+import { FeedbackRegions, type Feedback } from './feedback.tsx';
+import { buttonClass, fieldErrorClass, inputClass, labelClass } from './styles.ts';
+
+/** What the form holds: every field a string, as typed. */
+type ProductFormValues = z.input<typeof ProductInput>;
+
+/** A valid form, ready to be sent. */
+export interface ProductSubmission {
+  values: ProductInput;
+  /** URLs of the product's current images to keep, in order (edit only). */
+  existingImages: string[];
+  /** Newly chosen files, appended after the kept images. */
+  newImages: File[];
+}
+
+export interface ProductFormProps {
+  mode: 'create' | 'edit';
+  /** The product being edited. */
+  product?: ProductDto;
+  /** The category choices; undefined while they load. */
+  categories: CategoryDto[] | undefined;
+  /** Sends the product; answers the saved product or throws (an ApiError carries the reason). */
+  onSave: (submission: ProductSubmission) => Promise<ProductDto>;
+}
+
+const EMPTY: ProductFormValues = {
+  number: '',
+  title: '',
+  description: '',
+  category: '',
+  oldPrice: '',
+  newPrice: '',
+  wholesalePrice: '',
+  partnerPricex3: '',
+  brochure: '',
+};
+
+const price = (value: number | null) => (value === null ? '' : value.toFixed(2));
+
+function formValues(product: ProductDto | undefined): ProductFormValues {
+  if (!product) return EMPTY;
+  return {
+    number: product.number,
+    title: product.title,
+    description: product.description,
+    category: product.category,
+    oldPrice: price(product.oldPrice),
+    newPrice: price(product.newPrice),
+    wholesalePrice: price(product.wholesalePrice),
+    partnerPricex3: price(product.partnerPricex3),
+    brochure: product.brochure ?? '',
+  };
+}
+
+const MAX_IMAGE_MB = PRODUCT_LIMITS.imageBytes / (1024 * 1024);
+
+const HINTS: Partial<Record<keyof ProductFormValues, string>> = {
+  oldPrice: 'Optional; shown struck through.',
+  newPrice: 'The retail price.',
+  wholesalePrice: 'For signed-in partners.',
+  partnerPricex3: 'For partners buying 3 or more.',
+  brochure: 'Optional: a file name or a URL.',
+};
+
+interface NewImage {
+  file: File;
+  /** An object URL for the preview; revoked when the image leaves the form. */
+  url: string;
+}
+
+/**
+ * The Add New Product and Update Product form (SPEC.md 5, "Product create and edit"). Field
+ * errors come from the shared ProductInput schema and appear once a field was left (or on
+ * submit, which reports every field). Images are checked here: JPEG only, and at least one
+ * on create; on edit, removing a current image only drops it from what is sent on save.
+ */
+export function ProductForm({ mode, product, categories, onSave }: ProductFormProps) {
+  const id = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ProductFormValues, unknown, ProductInput>({
+    resolver: zodResolver(ProductInput),
+    mode: 'onTouched',
+    defaultValues: formValues(product),
+  });
+  const [existingImages, setExistingImages] = useState<string[]>(product?.images ?? []);
+  const [newImages, setNewImages] = useState<NewImage[]>([]);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+
+  // Every preview URL made here, so leaving the page frees them all.
+  const objectUrls = useRef(new Set<string>());
+  useEffect(() => {
+    const urls = objectUrls.current;
+    return () => {
+      for (const url of urls) URL.revokeObjectURL(url);
+      urls.clear();
+    };
+  }, []);
+  const release = (images: readonly NewImage[]) => {
+    for (const image of images) {
+      URL.revokeObjectURL(image.url);
+      objectUrls.current.delete(image.url);
+    }
+  };
+
+  // The outcome of a save is brought into view (a changed number also scrolls the page up).
+  const feedbackRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (feedback) feedbackRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [feedback]);
+
+  const chooseFiles = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.target.files ?? []);
+    // Cleared so that choosing the same file again (after removing it) fires a change.
+    event.target.value = '';
+    if (files.length === 0) return;
+    if (files.some((file) => file.type !== 'image/jpeg')) {
+      setImageError(PRODUCT_MESSAGES.jpegOnly);
+      return;
+    }
+    if (files.some((file) => file.size > PRODUCT_LIMITS.imageBytes)) {
+      setImageError(`Each image must be at most ${MAX_IMAGE_MB} MB.`);
+      return;
+    }
+    if (existingImages.length + newImages.length + files.length > PRODUCT_LIMITS.images) {
+      setImageError(`A product has at most ${PRODUCT_LIMITS.images} images.`);
+      return;
+    }
+    const added = files.map((file) => {
+      const url = URL.createObjectURL(file);
+      objectUrls.current.add(url);
+      return { file, url };
+    });
+    setNewImages((current) => [...current, ...added]);
+    setImageError(null);
+  };
+
+  const removeNewImage = (image: NewImage) => {
+    release([image]);
+    setNewImages((current) => current.filter((entry) => entry !== image));
+  };
+
+  const save = async (values: ProductInput) => {
+    setFeedback(null);
+    try {
+      const saved = await onSave({
+        values,
+        existingImages: mode === 'edit' ? existingImages : [],
+        newImages: newImages.map((image) => image.file),
+      });
+      release(newImages);
+      setNewImages([]);
+      if (mode === 'create') {
+        reset(EMPTY);
+        setExistingImages([]);
+        setFeedback({ kind: 'success', lines: [PRODUCT_MESSAGES.created] });
+      } else {
+        // The saved product is the new starting point: its images now include the new files.
+        reset(formValues(saved));
+        setExistingImages(saved.images);
+        setFeedback({ kind: 'success', lines: [PRODUCT_MESSAGES.updated] });
+      }
+    } catch (error) {
+      console.error('Saving the product failed:', error);
+      const fallback =
+        mode === 'create' ? PRODUCT_MESSAGES.notCreated : PRODUCT_MESSAGES.notUpdated;
+      setFeedback({ kind: 'error', lines: [failureMessage(error, fallback)] });
+    }
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const imageCount = existingImages.length + newImages.length;
+    const missingImages = mode === 'create' && imageCount === 0;
+    setImageError(missingImages ? PRODUCT_MESSAGES.imagesRequired : null);
+    // The fields are checked (and their errors shown) even when the images already failed.
+    return handleSubmit(async (values) => {
+      if (!missingImages) await save(values);
+    })(event);
+  };
+
+  const categoryNames = categories?.map((category) => category.name) ?? [];
+  // The product's own category stays choosable even before (or without) the list.
+  if (product && !categoryNames.includes(product.category)) categoryNames.unshift(product.category);
+
+  const fieldId = (name: string) => `${id}-${name}`;
+  const field = (name: keyof ProductFormValues, error: FieldError | undefined) => ({
+    id: fieldId(name),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby':
+      [error && fieldId(`${name}-error`), HINTS[name] && fieldId(`${name}-hint`)]
+        .filter(Boolean)
+        .join(' ') || undefined,
+    className: inputClass,
+  });
+  const errorText = (name: keyof ProductFormValues, error: FieldError | undefined) =>
+    error?.message ? (
+      <p id={fieldId(`${name}-error`)} className={fieldErrorClass}>
+        {error.message}
+      </p>
+    ) : null;
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-6" aria-busy={isSubmitting}>
+      <p className="text-sm text-slate-600">
+        Every field is required except Old Price and Brochure.
+      </p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Product Number" name="number" fieldId={fieldId}>
+          <input
+            {...field('number', errors.number)}
+            {...register('number')}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          {errorText('number', errors.number)}
+        </Field>
+        <Field label="Category" name="category" fieldId={fieldId}>
+          <select {...field('category', errors.category)} {...register('category')}>
+            <option value="">{categories ? 'Select a category' : 'Loading categories...'}</option>
+            {categoryNames.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+          {errorText('category', errors.category)}
+        </Field>
+        <Field label="Title" name="title" fieldId={fieldId} wide>
+          <input {...field('title', errors.title)} {...register('title')} autoComplete="off" />
+          {errorText('title', errors.title)}
+        </Field>
+        <Field label="Description" name="description" fieldId={fieldId} wide>
+          <textarea
+            {...field('description', errors.description)}
+            {...register('description')}
+            rows={6}
+          />
+          {errorText('description', errors.description)}
+        </Field>
+        <Field label="Old Price" name="oldPrice" fieldId={fieldId}>
+          <PriceInput>
+            <input
+              {...field('oldPrice', errors.oldPrice)}
+              {...register('oldPrice')}
+              inputMode="decimal"
+            />
+          </PriceInput>
+          {errorText('oldPrice', errors.oldPrice)}
+        </Field>
+        <Field label="New Price" name="newPrice" fieldId={fieldId}>
+          <PriceInput>
+            <input
+              {...field('newPrice', errors.newPrice)}
+              {...register('newPrice')}
+              inputMode="decimal"
+            />
+          </PriceInput>
+          {errorText('newPrice', errors.newPrice)}
+        </Field>
+        <Field label="Wholesale Price" name="wholesalePrice" fieldId={fieldId}>
+          <PriceInput>
+            <input
+              {...field('wholesalePrice', errors.wholesalePrice)}
+              {...register('wholesalePrice')}
+              inputMode="decimal"
+            />
+          </PriceInput>
+          {errorText('wholesalePrice', errors.wholesalePrice)}
+        </Field>
+        <Field label="Partner Price QTY x3" name="partnerPricex3" fieldId={fieldId}>
+          <PriceInput>
+            <input
+              {...field('partnerPricex3', errors.partnerPricex3)}
+              {...register('partnerPricex3')}
+              inputMode="decimal"
+            />
+          </PriceInput>
+          {errorText('partnerPricex3', errors.partnerPricex3)}
+        </Field>
+        <Field label="Brochure" name="brochure" fieldId={fieldId} wide>
+          <input
+            {...field('brochure', errors.brochure)}
+            {...register('brochure')}
+            autoComplete="off"
+          />
+          {errorText('brochure', errors.brochure)}
+        </Field>
+      </div>
+
+      <ImagesField
+        inputId={fieldId('images')}
+        errorId={fieldId('images-error')}
+        required={mode === 'create'}
+        error={imageError}
+        existingImages={existingImages}
+        newImages={newImages}
+        onChoose={chooseFiles}
+        onRemoveExisting={(url) =>
+          setExistingImages((current) => current.filter((entry) => entry !== url))
+        }
+        onRemoveNew={removeNewImage}
+      />
+
+      <div ref={feedbackRef}>
+        <FeedbackRegions feedback={feedback} />
+      </div>
+
+      <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
+        <button
+          type="submit"
+          // Keeps the focus where it is until the click: leaving a field on mousedown would show
+          // its error, move this button down and make the click miss it.
+          onMouseDown={(event) => event.preventDefault()}
+          className={buttonClass.primary}
+          disabled={isSubmitting}
+        >
+          <Save className="h-4 w-4" aria-hidden="true" />
+          {isSubmitting ? 'Saving...' : mode === 'create' ? 'Create Product' : 'Update Product'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Field({
+  label,
+  name,
+  fieldId,
+  wide = false,
+  children,
+}: {
+  label: string;
+  name: keyof ProductFormValues;
+  fieldId: (name: string) => string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  const hint = HINTS[name];
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <label htmlFor={fieldId(name)} className={labelClass}>
+        {label}
+      </label>
+      <div className="mt-1.5">{children}</div>
+      {hint && (
+        <p id={fieldId(`${name}-hint`)} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A dollar sign before a price input. */
+function PriceInput({ children }: { children: ReactNode }) {
+  return (
+    <div className="relative [&_input]:pl-7">
+      <span
+        className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500"
+        aria-hidden="true"
+      >
+        $
+      </span>
+      {children}
+    </div>
+  );
+}
+
+function ImagesField({
+  inputId,
+  errorId,
+  required,
+  error,
+  existingImages,
+  newImages,
+  onChoose,
+  onRemoveExisting,
+  onRemoveNew,
+}: {
+  inputId: string;
+  errorId: string;
+  required: boolean;
+  error: string | null;
+  existingImages: string[];
+  newImages: NewImage[];
+  onChoose: (event: ChangeEvent<HTMLInputElement>) => void;
+  onRemoveExisting: (url: string) => void;
+  onRemoveNew: (image: NewImage) => void;
+}) {
+  const hintId = `${inputId}-hint`;
+  const count = existingImages.length + newImages.length;
+  return (
+    <div className="space-y-2">
+      <label htmlFor={inputId} className={`flex items-center gap-2 ${labelClass}`}>
+        <ImagePlus className="h-4 w-4 text-brand-600" aria-hidden="true" />
+        Images
+      </label>
+      <p id={hintId} className="text-xs text-slate-500">
+        JPG only, up to {MAX_IMAGE_MB} MB each, at most {PRODUCT_LIMITS.images} images
+        {required ? ', at least one' : ''}. New images go after the current ones; the last image is
+        the main image.
+      </p>
+      {count > 0 && (
+        <ul
+          className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6"
+          aria-label="Images to save"
+        >
+          {existingImages.map((url, index) => (
+            <ImageTile
+              key={url}
+              src={url}
+              label={`Image ${index + 1}`}
+              isMain={index === count - 1}
+              onRemove={() => onRemoveExisting(url)}
+            />
+          ))}
+          {newImages.map((image, index) => (
+            <ImageTile
+              key={image.url}
+              src={image.url}
+              label={`New image ${index + 1}: ${image.file.name}`}
+              isNew
+              isMain={existingImages.length + index === count - 1}
+              onRemove={() => onRemoveNew(image)}
+            />
+          ))}
+        </ul>
+      )}
+      <input
+        id={inputId}
+        type="file"
+        accept="image/jpeg"
+        multiple
+        onChange={onChoose}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+        className="block w-full max-w-md text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
+      />
+      {error && (
+        <p id={errorId} className={fieldErrorClass}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ImageTile({
+  src,
+  label,
+  isNew = false,
+  isMain,
+  onRemove,
+}: {
+  src: string;
+  label: string;
+  isNew?: boolean;
+  isMain: boolean;
+  onRemove: () => void;
+}) {
+  return (
+    <li className="relative overflow-hidden rounded-md border border-slate-200 bg-slate-50">
+      <img src={src} alt={label} className="aspect-square w-full object-cover" />
+      <span className="absolute top-1 left-1 flex gap-1">
+        {isNew && (
+          <span className="rounded bg-accent-700 px-1.5 py-0.5 text-[10px] font-bold text-white uppercase">
+            New
+          </span>
+        )}
+        {isMain && (
+          <span className="rounded bg-brand-800 px-1.5 py-0.5 text-[10px] font-bold text-white uppercase">
+            Main
+          </span>
+        )}
+      </span>
+      <button
+        type="button"
+        onClick={onRemove}
+        className="flex w-full items-center justify-center gap-1 border-t border-slate-200 bg-white py-1 text-xs font-semibold text-red-700 hover:bg-red-50"
+        aria-label={`Remove ${label}`}
+      >
+        <X className="h-3.5 w-3.5" aria-hidden="true" />
+        Remove
+      </button>
+    </li>
+  );
+}

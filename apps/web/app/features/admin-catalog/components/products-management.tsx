@@ -1,0 +1,428 @@
+import { PRODUCT_MESSAGES, type ProductDto } from '@labshop/shared/schemas/catalog';
+import { truncate } from '@labshop/shared/text';
+import {
+  ChevronLeft,
+  ChevronRight,
+  FileText,
+  MoveHorizontal,
+  Pencil,
+  Plus,
+  RefreshCw,
+  Search,
+  Trash2,
+} from 'lucide-react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useDeleteProduct } from '../api/delete-product.ts';
+import { useProducts } from '../api/get-products.ts';
+import { failureMessage } from '../api/http.ts';
+import { useRefreshPrices } from '../api/refresh-prices.ts';
+import { FeedbackRegions, type Feedback } from './feedback.tsx';
+import { LoadingIndicator } from './loading-indicator.tsx';
+import { buttonClass, inputClass } from './styles.ts';
+
+/** Rows per page; the demo catalogue (76 products) takes two. */
+export const PRODUCTS_PAGE_SIZE = 50;
+const SEARCH_DEBOUNCE_MS = 300;
+const DESCRIPTION_PREVIEW = 80;
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const money = (value: number | null) => (value === null ? '—' : usd.format(value));
+
+/**
+ * Products Management (SPEC.md "Admin screens"): search by product number (on the server, as
+ * the admin types), the price sync, and the table with Delete and Edit. The search and the
+ * page live in the address (?number=&page=), so a reload or Back keeps them.
+ */
+export function ProductsManagement() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const number = searchParams.get('number') ?? '';
+  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+
+  const products = useProducts({ number, page, limit: PRODUCTS_PAGE_SIZE });
+  const remove = useDeleteProduct();
+
+  const setQuery = (next: { number?: string; page?: number }) => {
+    // A new search replaces the history entry (one per pause in typing); a page adds one.
+    setSearchParams(queryParams(next.number ?? number, next.page ?? 1), {
+      replace: next.page === undefined,
+      preventScrollReset: true,
+    });
+  };
+
+  const deleteProduct = async (product: ProductDto) => {
+    if (!window.confirm(PRODUCT_MESSAGES.deleteConfirm)) return;
+    setFeedback(null);
+    try {
+      await remove.mutateAsync(product.number);
+      setFeedback({ kind: 'success', lines: [`Product ${product.number} was deleted.`] });
+    } catch (error) {
+      console.error('Deleting the product failed:', error);
+      setFeedback({
+        kind: 'error',
+        lines: [failureMessage(error, `Product ${product.number} was not deleted due to error.`)],
+      });
+    }
+  };
+
+  const total = products.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PRODUCTS_PAGE_SIZE));
+  const rows = products.data?.products ?? [];
+
+  // Past the last page (its last product was just deleted, or an old link): go to the last.
+  const pastTheEnd = products.isSuccess && !products.isPlaceholderData && page > pages;
+  useEffect(() => {
+    if (pastTheEnd) setSearchParams(queryParams(number, pages), { replace: true });
+  }, [pastTheEnd, number, pages, setSearchParams]);
+
+  return (
+    <section aria-labelledby="products-heading">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 id="products-heading" className="text-2xl font-bold text-brand-900">
+            Products Management
+          </h1>
+          <p className="mt-1 text-slate-600">
+            The catalogue: products, prices, images and brochures.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <PriceSyncButton onFeedback={setFeedback} />
+          <Link to="/admin/product-new" className={buttonClass.primary}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Add New Product
+          </Link>
+        </div>
+      </div>
+
+      <SearchBox
+        initial={number}
+        onSearch={(value) => {
+          if (value !== number) setQuery({ number: value });
+        }}
+      />
+
+      <FeedbackRegions feedback={feedback} className="mt-4" />
+
+      {products.isPending ? (
+        <LoadingIndicator label="Loading products..." />
+      ) : (
+        <>
+          <p className="mt-4 text-sm text-slate-600" aria-live="polite">
+            {products.isError
+              ? ''
+              : total === 0
+                ? number
+                  ? `No products with a number containing “${number}”.`
+                  : 'No products yet.'
+                : `${total.toLocaleString('en-US')} product${total === 1 ? '' : 's'}${
+                    number ? ` with a number containing “${number}”` : ''
+                  }${pages > 1 ? `, page ${page} of ${pages}` : ''}.`}
+          </p>
+          {rows.length > 0 && (
+            <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-500">
+              <MoveHorizontal className="h-3.5 w-3.5" aria-hidden="true" />
+              Scroll the table sideways for prices, brochures and images.
+            </p>
+          )}
+          {rows.length > 0 && (
+            <ProductsTable
+              products={rows}
+              busy={products.isFetching}
+              deleting={remove.isPending ? remove.variables : undefined}
+              onDelete={deleteProduct}
+            />
+          )}
+          {pages > 1 && (
+            <Pager page={page} pages={pages} onPage={(next) => setQuery({ page: next })} />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function queryParams(number: string, page: number): URLSearchParams {
+  const params = new URLSearchParams();
+  if (number) params.set('number', number);
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
+
+/** The search box: the list follows a short pause in typing, not every key. */
+function SearchBox({ initial, onSearch }: { initial: string; onSearch: (value: string) => void }) {
+  const id = useId();
+  const [value, setValue] = useState(initial);
+  // The address changed under the box (Back, the sidebar link): show what the list shows.
+  const [shown, setShown] = useState(initial);
+  if (initial !== shown) {
+    setShown(initial);
+    if (initial !== value.trim()) setValue(initial);
+  }
+  const search = useEffectEvent(onSearch);
+  useEffect(() => {
+    const timer = window.setTimeout(() => search(value.trim()), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [value]);
+  return (
+    <form role="search" className="mt-5 max-w-md" onSubmit={(event) => event.preventDefault()}>
+      <label htmlFor={id} className="sr-only">
+        Search by product number
+      </label>
+      <div className="relative">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+          aria-hidden="true"
+        />
+        <input
+          id={id}
+          type="search"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          placeholder="Search by product number"
+          autoComplete="off"
+          spellCheck={false}
+          className={`${inputClass} pl-9`}
+        />
+      </div>
+    </form>
+  );
+}
+
+/** 'Sync All Prices from BC': Business Central's prices for every product, then a reload. */
+function PriceSyncButton({ onFeedback }: { onFeedback: (feedback: Feedback) => void }) {
+  const refresh = useRefreshPrices();
+  const run = async () => {
+    onFeedback(null);
+    try {
+      const result = await refresh.mutateAsync();
+      const lines = [`Updated ${result.updated} products`];
+      if (result.failed > 0) lines.push(`${result.failed} failures: ${result.failures.join(', ')}`);
+      onFeedback({ kind: result.failed > 0 ? 'warning' : 'success', lines });
+    } catch (error) {
+      console.error('The price sync failed:', error);
+      const message = error instanceof Error && error.message ? error.message : 'Unknown error';
+      onFeedback({ kind: 'error', lines: [`Error: ${message}`] });
+    }
+  };
+  return (
+    <button
+      type="button"
+      onClick={() => void run()}
+      disabled={refresh.isPending}
+      className={buttonClass.secondary}
+    >
+      <RefreshCw
+        className={`h-4 w-4 ${refresh.isPending ? 'animate-spin' : ''}`}
+        aria-hidden="true"
+      />
+      {refresh.isPending ? 'Updating...' : 'Sync All Prices from BC'}
+    </button>
+  );
+}
+
+const th = 'px-3 py-2.5 font-semibold whitespace-nowrap';
+const td = 'px-3 py-2.5 align-top';
+// From tablet width up, actions and number stay in view while the other columns scroll.
+const stickyActions = 'w-24 min-w-24 md:sticky md:left-0 md:z-10';
+const stickyNumber =
+  'min-w-28 md:sticky md:left-24 md:z-10 md:shadow-[inset_-1px_0_0_var(--color-slate-200)]';
+
+/** The brochure's file name: the last part of what the admin entered (it may be a URL). */
+function brochureLabel(product: ProductDto): string {
+  const name = (product.brochure ?? '').split(/[/\\]/).filter(Boolean).at(-1) ?? '';
+  try {
+    return decodeURIComponent(name) || 'Brochure';
+  } catch {
+    return name || 'Brochure';
+  }
+}
+
+function ProductsTable({
+  products,
+  busy,
+  deleting,
+  onDelete,
+}: {
+  products: ProductDto[];
+  busy: boolean;
+  deleting: string | undefined;
+  onDelete: (product: ProductDto) => void;
+}) {
+  return (
+    // The table keeps its columns and scrolls sideways inside this box on narrow screens.
+    // `relative` keeps absolutely placed bits (screen-reader texts) inside the scrolling box.
+    <div
+      role="region"
+      aria-label="Products table"
+      tabIndex={0}
+      className={`relative mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm transition-opacity ${
+        busy ? 'opacity-70' : ''
+      }`}
+    >
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Products</caption>
+        <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+          <tr>
+            <th scope="col" className={`${th} ${stickyActions} bg-slate-50`}>
+              Actions
+            </th>
+            <th scope="col" className={`${th} ${stickyNumber} bg-slate-50`}>
+              Product No
+            </th>
+            <th scope="col" className={th}>
+              Title
+            </th>
+            <th scope="col" className={th}>
+              Description
+            </th>
+            <th scope="col" className={th}>
+              Category
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Old Price
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              New Price
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Wholesale Price
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Partner Price QTY x3
+            </th>
+            <th scope="col" className={th}>
+              Brochure
+            </th>
+            <th scope="col" className={th}>
+              Images
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {products.map((product) => (
+            <tr key={product._id}>
+              <td className={`${td} ${stickyActions} bg-white`}>
+                <div className="flex flex-col items-start gap-1">
+                  <button
+                    type="button"
+                    onClick={() => onDelete(product)}
+                    disabled={deleting === product.number}
+                    className={buttonClass.dangerSmall}
+                    aria-label={`Delete ${product.number}`}
+                  >
+                    <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
+                    Delete
+                  </button>
+                  <Link
+                    to={`/admin/products-edit/${encodeURIComponent(product.number)}`}
+                    className={buttonClass.small}
+                    aria-label={`Edit ${product.number}`}
+                  >
+                    <Pencil className="h-3.5 w-3.5" aria-hidden="true" />
+                    Edit
+                  </Link>
+                </div>
+              </td>
+              <th
+                scope="row"
+                className={`${td} ${stickyNumber} bg-white font-semibold break-all text-slate-900`}
+              >
+                {product.number}
+              </th>
+              <td className={`${td} min-w-48 text-slate-900`}>{product.title}</td>
+              <td className={`${td} min-w-64 text-slate-600`} title={product.description}>
+                {truncate(product.description, DESCRIPTION_PREVIEW)}
+              </td>
+              <td className={`${td} min-w-32`}>{product.category}</td>
+              <td className={`${td} text-right whitespace-nowrap text-slate-500`}>
+                {product.oldPrice === null ? '—' : <s>{money(product.oldPrice)}</s>}
+              </td>
+              <td className={`${td} text-right font-semibold whitespace-nowrap`}>
+                {money(product.newPrice)}
+              </td>
+              <td className={`${td} text-right whitespace-nowrap`}>
+                {money(product.wholesalePrice)}
+              </td>
+              <td className={`${td} text-right whitespace-nowrap`}>
+                {money(product.partnerPricex3)}
+              </td>
+              <td className={td}>
+                {product.brochureUrl ? (
+                  <a
+                    href={product.brochureUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex max-w-40 items-center gap-1 font-semibold text-brand-700 underline"
+                    title={product.brochure ?? undefined}
+                  >
+                    <FileText className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+                    <span className="truncate">{brochureLabel(product)}</span>
+                    <span className="sr-only">(opens in a new tab)</span>
+                  </a>
+                ) : (
+                  <span className="text-slate-500">—</span>
+                )}
+              </td>
+              <td className={td}>
+                <div className="flex w-[8.5rem] flex-wrap gap-1">
+                  {product.images.map((url, index) => (
+                    <img
+                      key={url}
+                      src={url}
+                      alt={`${product.number} image ${index + 1}`}
+                      width={40}
+                      height={40}
+                      loading="lazy"
+                      className="h-10 w-10 rounded border border-slate-200 object-cover"
+                    />
+                  ))}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Pager({
+  page,
+  pages,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <nav
+      aria-label="Product pages"
+      className="mt-4 flex items-center justify-between gap-3 text-sm"
+    >
+      <button
+        type="button"
+        onClick={() => onPage(page - 1)}
+        disabled={page <= 1}
+        className={buttonClass.secondary}
+      >
+        <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+        Previous
+      </button>
+      <span className="text-slate-600">
+        Page {page} of {pages}
+      </span>
+      <button
+        type="button"
+        onClick={() => onPage(page + 1)}
+        disabled={page >= pages}
+        className={buttonClass.secondary}
+      >
+        Next
+        <ChevronRight className="h-4 w-4" aria-hidden="true" />
+      </button>
+    </nav>
+  );
+}

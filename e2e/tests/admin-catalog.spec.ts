@@ -1,0 +1,307 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { ADMIN, expectNoAccessibilityViolations, logIn, waitForHydration } from './fixtures.ts';
+
+// A 16x16 JPEG that decodes (the server checks images by content, not by name).
+const JPEG = Buffer.from(
+  '/9j/2wBDAAoHBwgHBgoICAgLCgoLDhgQDg0NDh0VFhEYIx8lJCIfIiEmKzcvJik0KSEiMEExNDk7Pj4+JS5ESUM8SDc9' +
+    'Pjv/2wBDAQoLCw4NDhwQEBw7KCIoOzs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7' +
+    'Ozv/wAARCAAQABADASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QA' +
+    'FAEBAAAAAAAAAAAAAAAAAAAABv/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AIgBENv/2Q==',
+  'base64',
+);
+// A 4x4 PNG: renamed to .jpg (so the browser calls it image/jpeg) it must still be refused.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWN40KkN' +
+    'RwzEcQCcIhlBdXj4zQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** One number per test and project: both projects run at once against one server. */
+function uniqueNumber(testInfo: TestInfo): string {
+  return `E2E-${testInfo.project.name}-${testInfo.workerIndex}-${Date.now().toString(36)}`.toUpperCase();
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+async function openAsAdmin(page: Page, path: string) {
+  await logIn(page, ADMIN, '/home');
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+async function fillProduct(page: Page, number: string, title: string) {
+  await field(page, 'Product Number').fill(number);
+  await field(page, 'Title').fill(title);
+  await field(page, 'Description').fill('Made by the browser tests; deleted again at their end.');
+  // The categories arrive from the API after the form shows.
+  await expect(
+    field(page, 'Category').locator('option', { hasText: 'Alloy Grinders' }),
+  ).toHaveCount(1);
+  await field(page, 'Category').selectOption('Alloy Grinders');
+  await field(page, 'Old Price').fill('');
+  await field(page, 'New Price').fill('99.50');
+  await field(page, 'Wholesale Price').fill('80');
+  await field(page, 'Partner Price QTY x3').fill('75.25');
+}
+
+test.describe('admin catalogue', () => {
+  test('the administrator creates a product, finds it, edits it and deletes it', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const number = uniqueNumber(testInfo);
+    const title = `Browser test grinder ${number}`;
+    const revisedTitle = `${title} (revised)`;
+
+    await openAsAdmin(page, '/admin/product-new');
+    await expect(page).toHaveTitle(/^Add New Product \| Admin \|/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Add New Product' })).toBeVisible();
+    await fillProduct(page, number, title);
+    await field(page, 'Images').setInputFiles({
+      name: 'grinder.jpg',
+      mimeType: 'image/jpeg',
+      buffer: JPEG,
+    });
+    await expect(page.getByRole('list', { name: 'Images to save' }).getByRole('img')).toHaveCount(
+      1,
+    );
+    await expectNoAccessibilityViolations(page);
+
+    await page.getByRole('button', { name: 'Create Product' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Product is created successfully!' }),
+    ).toBeVisible({
+      timeout: 15_000,
+    });
+    // The form starts over for the next product.
+    await expect(field(page, 'Product Number')).toHaveValue('');
+    await expect(page.getByRole('list', { name: 'Images to save' })).toHaveCount(0);
+
+    // The list finds it by a part of its number, case-insensitively.
+    await page.getByRole('link', { name: 'Back to products' }).click();
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    await expect(page).toHaveTitle(/^Products \| Admin \|/);
+    await page.getByLabel('Search by product number').fill(number.slice(4).toLowerCase());
+    await expect(page).toHaveURL(/[?&]number=/);
+    const rows = page.getByRole('table', { name: 'Products' }).locator('tbody tr');
+    await expect(rows).toHaveCount(1);
+    const row = rows.first();
+    await expect(row.getByRole('rowheader')).toHaveText(number);
+    await expect(row).toContainText(title);
+    await expect(row).toContainText('$99.50');
+    await expect(row).toContainText('$75.25');
+    await expect(row.getByRole('img')).toHaveCount(1);
+    await expectNoAccessibilityViolations(page);
+
+    // Edit: the form opens with the product, a new title and price are saved.
+    await row.getByRole('link', { name: `Edit ${number}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/products-edit/${number}$`));
+    await expect(field(page, 'Title')).toHaveValue(title);
+    await expect(field(page, 'New Price')).toHaveValue('99.50');
+    await expect(page.getByRole('list', { name: 'Images to save' }).getByRole('img')).toHaveCount(
+      1,
+    );
+    await field(page, 'Title').fill(revisedTitle);
+    await field(page, 'New Price').fill('123.45');
+    await page.getByRole('button', { name: 'Update Product' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Product updated successfully!' }),
+    ).toBeVisible({
+      timeout: 15_000,
+    });
+    await expectNoAccessibilityViolations(page);
+
+    const saved = await page.request.get(`/api/products/${number}`);
+    expect(saved.status()).toBe(200);
+    expect(await saved.json()).toMatchObject({
+      title: revisedTitle,
+      newPrice: 123.45,
+      images: [expect.any(String)],
+    });
+
+    await page.goto(`/product-details/${number}`);
+    await expect(page.getByRole('heading', { level: 1, name: revisedTitle })).toBeVisible();
+
+    // Delete, after the confirm.
+    await page.goto(`/admin/products?number=${number}`);
+    await waitForHydration(page);
+    const deleteButton = page.getByRole('button', { name: `Delete ${number}` });
+    await expect(deleteButton).toBeVisible();
+    let confirmText = '';
+    page.once('dialog', (dialog) => {
+      confirmText = dialog.message();
+      void dialog.accept();
+    });
+    await deleteButton.click();
+    await expect(
+      page.getByRole('status').filter({ hasText: `Product ${number} was deleted.` }),
+    ).toBeVisible();
+    expect(confirmText).toBe('Are you sure you want to delete this product?');
+    await expect(page.getByRole('button', { name: `Delete ${number}` })).toHaveCount(0);
+
+    expect((await page.request.get(`/api/products/${number}`)).status()).toBe(404);
+    const gone = await page.goto(`/product-details/${number}`);
+    expect(gone?.status()).toBe(404);
+  });
+
+  test('dismissing the delete confirm keeps the product', async ({ page }) => {
+    await openAsAdmin(page, '/admin/products?number=AG-210');
+    const deleteButton = page.getByRole('button', { name: 'Delete AG-210', exact: true });
+    await expect(deleteButton).toBeVisible();
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await deleteButton.click();
+    await expect(deleteButton).toBeVisible();
+    expect((await page.request.get('/api/products/AG-210')).status()).toBe(200);
+  });
+
+  test('required fields, a missing image and a PNG named .jpg are refused', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    const number = uniqueNumber(testInfo);
+    await openAsAdmin(page, '/admin/product-new');
+
+    // A required field left empty says so once it is left...
+    await field(page, 'Title').focus();
+    await field(page, 'Description').focus();
+    await expect(page.getByText('Title is required.')).toBeVisible();
+    await expect(field(page, 'Title')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Description is required.')).toHaveCount(0);
+
+    // ...and a submit reports every field.
+    await page.getByRole('button', { name: 'Create Product' }).click();
+    for (const message of [
+      'Product Number is required and must be alphanumeric.',
+      'Title is required.',
+      'Description is required.',
+      'Category is required.',
+      'New Price is required and must be a valid number.',
+      'Wholesale Price is required and must be a valid number.',
+      'Partner Price is required and must be a valid number.',
+      'Please upload at least one image.',
+    ]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expectNoAccessibilityViolations(page);
+
+    await fillProduct(page, number, `Browser test refused image ${number}`);
+    await field(page, 'New Price').fill('12.345');
+    await field(page, 'New Price').blur();
+    await expect(page.getByText('New Price is required and must be a valid number.')).toBeVisible();
+    await field(page, 'New Price').fill('12.34');
+    await expect(page.getByText('New Price is required and must be a valid number.')).toHaveCount(
+      0,
+    );
+
+    // The browser takes a .jpg name for a JPEG; the server looks at the bytes.
+    await field(page, 'Images').setInputFiles({
+      name: 'drawing.jpg',
+      mimeType: 'image/jpeg',
+      buffer: PNG,
+    });
+    await page.getByRole('button', { name: 'Create Product' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Only JPG files are accepted.' }),
+    ).toBeVisible({
+      timeout: 15_000,
+    });
+    expect((await page.request.get(`/api/products/${number}`)).status()).toBe(404);
+  });
+
+  test('the categories screen lists the categories and refuses to delete one still in use', async ({
+    page,
+  }) => {
+    await openAsAdmin(page, '/admin/categories');
+    await expect(page).toHaveTitle(/^Categories \| Admin \|/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Categories Management' }),
+    ).toBeVisible();
+    const deleteButton = page.getByRole('button', { name: 'Delete Alloy Grinders', exact: true });
+    await expect(deleteButton).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+
+    let confirmText = '';
+    page.once('dialog', (dialog) => {
+      confirmText = dialog.message();
+      void dialog.accept();
+    });
+    await deleteButton.click();
+    // Products are still in it: the server refuses, and the screen says why.
+    await expect(page.getByRole('alert').filter({ hasText: /\w/ })).toBeVisible();
+    expect(confirmText).toBe('Are you sure you want to delete this category?');
+    await expect(deleteButton).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    await expect(page.getByText('Category name is required.')).toBeVisible();
+    await expect(page.getByText('Please choose a thumbnail image.')).toBeVisible();
+  });
+
+  test('the administrator adds a category with a JPEG thumbnail and deletes it', async ({
+    page,
+  }, testInfo) => {
+    const name = `E2E category ${uniqueNumber(testInfo)}`;
+    await openAsAdmin(page, '/admin/categories');
+    await field(page, 'Name').fill(name);
+    await field(page, 'Thumbnail').setInputFiles({
+      name: 'drawing.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await expect(page.getByText('Only JPG files are accepted.')).toBeVisible();
+    await field(page, 'Thumbnail').setInputFiles({
+      name: 'thumbnail.jpg',
+      mimeType: 'image/jpeg',
+      buffer: JPEG,
+    });
+    await expect(page.getByText('Only JPG files are accepted.')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: `Category ${name} was added.` }),
+    ).toBeVisible({ timeout: 15_000 });
+    await expect(field(page, 'Name')).toHaveValue('');
+
+    const item = page.getByRole('listitem').filter({ hasText: name });
+    // The stored thumbnail is served and decodes.
+    const thumbnail = item.locator('img');
+    await expect(thumbnail).toHaveCount(1);
+    await thumbnail.scrollIntoViewIfNeeded(); // it loads lazily
+    await expect
+      .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await item.getByRole('button', { name: `Delete ${name}` }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: `Category ${name} was deleted.` }),
+    ).toBeVisible();
+    await expect(item).toHaveCount(0);
+  });
+
+  test('the price sync reads Updating... while it runs, then reports its outcome', async ({
+    page,
+  }) => {
+    await openAsAdmin(page, '/admin/products');
+    const sync = page.getByRole('button', { name: 'Sync All Prices from BC' });
+    await expect(sync).toBeEnabled();
+
+    // Until Business Central is connected the server answers 501 with its reason.
+    await sync.click();
+    await expect(page.getByRole('alert').filter({ hasText: /^Error: \S/ })).toBeVisible();
+    await expect(sync).toBeEnabled();
+
+    // A finished sync as the ERP would answer it, held back a moment to see the busy state.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/products/update-prices', async (route) => {
+      await held;
+      await route.fulfill({ json: { updated: 74, failed: 2, failures: ['AG-150', 'PL-20'] } });
+    });
+    await sync.click();
+    const busy = page.getByRole('button', { name: 'Updating...' });
+    await expect(busy).toBeDisabled();
+    release();
+    const status = page.getByRole('status').filter({ hasText: 'Updated 74 products' });
+    await expect(status).toBeVisible();
+    await expect(status).toContainText('2 failures: AG-150, PL-20');
+    await expect(sync).toBeEnabled();
+  });
+});
