@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../src/db/schema/index.ts';
+import { addBulkProducts } from '../src/db/seed/bulk-products.ts';
 import { LOCAL_UPLOADS_URL_PREFIX } from '../src/integrations/storage/local-disk.ts';
 import {
   externalIssuerEnv,
@@ -551,5 +552,27 @@ describe('who may write', () => {
     const response = await call('POST', '/api/products/update-prices', { token: adminToken });
     expect(response.status).toBe(501);
     expect(((await response.json()) as { error: string }).error).toMatch(/Business Central/);
+  });
+});
+
+describe('a large catalogue', () => {
+  it('counts a broad search only up to the cap, and says so', async () => {
+    await addBulkProducts(shop.database.db, 1200);
+    try {
+      const broad = await call('GET', '/api/products?q=bulk&limit=10');
+      expect(broad.headers.get('x-total-count')).toBe('1000');
+      expect(broad.headers.get('x-total-count-capped')).toBe('true');
+      expect(((await broad.json()) as ProductDto[]).length).toBe(10);
+      const narrow = await call('GET', '/api/products?q=BULK-00011&limit=5');
+      expect(narrow.headers.get('x-total-count')).toBe('10');
+      expect(narrow.headers.get('x-total-count-capped')).toBeNull();
+      // A whole list is counted exactly.
+      const all = await call('GET', '/api/products?limit=5');
+      expect(Number(all.headers.get('x-total-count'))).toBeGreaterThan(1200);
+      // With a space the search cannot be a product number, and still finds titles.
+      expect((await listProducts('?q=grinder%201&limit=200')).products.length).toBeGreaterThan(0);
+    } finally {
+      await addBulkProducts(shop.database.db, 0);
+    }
   });
 });

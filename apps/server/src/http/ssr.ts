@@ -31,9 +31,8 @@ export interface SsrOptions {
 interface RenderedPage {
   status: number;
   headers: [string, string][];
-  body: Buffer;
-  /** The CSP nonce the page was rendered with; each response gets its own in its place. */
-  nonce: string;
+  /** The body cut at each occurrence of the CSP nonce it was rendered with. */
+  bodyAroundNonce: Buffer[];
   cacheable: boolean;
 }
 
@@ -140,23 +139,34 @@ async function renderedPage(response: Response, nonce: string): Promise<Rendered
   return {
     status: response.status,
     headers,
-    body,
-    nonce,
+    bodyAroundNonce: splitAround(body, Buffer.from(nonce)),
     // Only complete, successful pages that set nothing for the visitor.
     cacheable: response.status === 200 && response.headers.getSetCookie().length === 0,
   };
 }
 
+function splitAround(body: Buffer, separator: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let at = body.indexOf(separator); at !== -1; at = body.indexOf(separator, start)) {
+    parts.push(body.subarray(start, at));
+    start = at + separator.length;
+  }
+  parts.push(body.subarray(start));
+  return parts;
+}
+
+/** Sends a rendered page with this response's own nonce where the render had its nonce. */
 function sendRenderedPage(reply: FastifyReply, page: RenderedPage, nonce: string): FastifyReply {
   reply.code(page.status);
   for (const [name, value] of page.headers) {
     if (name !== 'content-length') reply.header(name, value);
   }
-  const body =
-    page.nonce === nonce
-      ? page.body
-      : Buffer.from(page.body.toString('utf8').replaceAll(page.nonce, nonce));
-  return reply.send(body);
+  const nonceBytes = Buffer.from(nonce);
+  const chunks = page.bodyAroundNonce.flatMap((part, index) =>
+    index === 0 ? [part] : [nonceBytes, part],
+  );
+  return reply.send(Buffer.concat(chunks));
 }
 
 function toFetchRequest(request: FastifyRequest, reply?: FastifyReply): Request {

@@ -3,6 +3,8 @@ import {
   CategoryInput,
   isUnavailable,
   mainImage,
+  productCountText,
+  readListTotal,
   PRODUCT_MESSAGES,
   ProductInput,
   savingDollars,
@@ -71,5 +73,19 @@ describe('product display rules', () => {
     expect(savingDollars({ oldPrice: 19.99, newPrice: 17.49 })).toBe(2.5);
     expect(savingDollars({ oldPrice: null, newPrice: 5 })).toBeNull();
     expect(savingDollars({ oldPrice: 5, newPrice: 5 })).toBeNull();
+  });
+});
+
+describe('list totals', () => {
+  it('reads the total headers, and falls back to the page length', () => {
+    const headers = new Headers({ 'x-total-count': '1000', 'x-total-count-capped': 'true' });
+    expect(readListTotal(headers, 10)).toEqual({ total: 1000, totalCapped: true });
+    expect(readListTotal(new Headers(), 7)).toEqual({ total: 7, totalCapped: false });
+  });
+
+  it('words the count, with + for a capped search', () => {
+    expect(productCountText(1, false)).toBe('1 product');
+    expect(productCountText(76, false)).toBe('76 products');
+    expect(productCountText(1000, true)).toBe('1,000+ products');
   });
 });

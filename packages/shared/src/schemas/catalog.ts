@@ -127,6 +127,12 @@ export interface CategoryDto {
 
 /** GET /api/products answers a list; the total of all matches is in this header. */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
+/**
+ * Set to 'true' when a search matched more than SEARCH_COUNT_CAP products: the total header then
+ * says "at least this many" (counting every match of a broad search costs more than it tells).
+ */
+export const TOTAL_COUNT_CAPPED_HEADER = 'x-total-count-capped';
+export const SEARCH_COUNT_CAP = 1000;
 
 export const PRODUCT_LIST_LIMITS = {
   /** The demo catalogue (76 products) fits on one page. */
@@ -157,4 +163,22 @@ export function savingDollars(product: Pick<ProductDto, 'oldPrice' | 'newPrice'>
   if (product.oldPrice === null) return null;
   const cents = Math.round(product.oldPrice * 100) - Math.round(product.newPrice * 100);
   return cents > 0 ? cents / 100 : null;
+}
+
+/** The list total from GET /api/products' headers (the page's own length when absent). */
+export function readListTotal(
+  headers: Pick<Headers, 'get'>,
+  pageLength: number,
+): { total: number; totalCapped: boolean } {
+  const total = Number(headers.get(TOTAL_COUNT_HEADER) ?? Number.NaN);
+  return {
+    total: Number.isSafeInteger(total) && total >= 0 ? total : pageLength,
+    totalCapped: headers.get(TOTAL_COUNT_CAPPED_HEADER) === 'true',
+  };
+}
+
+/** '1 product', '76 products', '1,000+ products' (a capped search total). */
+export function productCountText(total: number, totalCapped: boolean): string {
+  const number = `${total.toLocaleString('en-US')}${totalCapped ? '+' : ''}`;
+  return `${number} ${total === 1 && !totalCapped ? 'product' : 'products'}`;
 }

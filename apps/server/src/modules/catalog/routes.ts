@@ -1,4 +1,9 @@
-import { PRODUCT_LIST_LIMITS, TOTAL_COUNT_HEADER } from '@labshop/shared/schemas/catalog';
+import {
+  PRODUCT_LIST_LIMITS,
+  SEARCH_COUNT_CAP,
+  TOTAL_COUNT_CAPPED_HEADER,
+  TOTAL_COUNT_HEADER,
+} from '@labshop/shared/schemas/catalog';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -101,7 +106,7 @@ export async function catalogRoutes(
       schema: {
         tags: ['catalogue'],
         summary: 'Products, filtered by category name, search (title or number) or number',
-        description: `The total number of matches is in the ${TOTAL_COUNT_HEADER} header.`,
+        description: `The total number of matches is in the ${TOTAL_COUNT_HEADER} header; for a search matching more than ${SEARCH_COUNT_CAP} products it says ${SEARCH_COUNT_CAP} and ${TOTAL_COUNT_CAPPED_HEADER} is true.`,
         querystring: ProductListQuery,
         response: { 200: z.array(ProductDtoSchema), 400: ErrorSchema },
       },
@@ -115,6 +120,7 @@ export async function catalogRoutes(
       );
       noSharedCache(reply);
       reply.header(TOTAL_COUNT_HEADER, String(result.total));
+      if (result.totalCapped) reply.header(TOTAL_COUNT_CAPPED_HEADER, 'true');
       // Already serialised (and cached) by the service: sent as it is.
       return sendJsonText(reply, result.json);
     },

@@ -6,6 +6,7 @@ import {
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
   ProductInput,
+  SEARCH_COUNT_CAP,
   type CategoryDto,
   type ProductDto,
 } from '@labshop/shared/schemas/catalog';
@@ -57,6 +58,8 @@ export interface Viewer {
 /** A read answer already serialised for the wire, as the read cache keeps it. */
 export interface SerializedProducts {
   total: number;
+  /** The total is a lower bound: a broad search matched more than the count cap. */
+  totalCapped: boolean;
   json: string;
 }
 
@@ -200,11 +203,16 @@ export function createCatalogService({ repo, cache, storage, images, log }: Cata
     ): Promise<SerializedProducts> {
       const key = JSON.stringify(['list', filter, page, viewer.seesPartnerPrices]);
       return cache.get(key, async () => {
-        const { rows, total } = await repo.listProducts(filter, {
-          limit: page.limit,
-          offset: (page.page - 1) * page.limit,
-        });
-        return { total, json: JSON.stringify(rows.map((row) => productDto(row, viewer))) };
+        const { rows, total, totalCapped } = await repo.listProducts(
+          filter,
+          { limit: page.limit, offset: (page.page - 1) * page.limit },
+          SEARCH_COUNT_CAP,
+        );
+        return {
+          total,
+          totalCapped,
+          json: JSON.stringify(rows.map((row) => productDto(row, viewer))),
+        };
       });
     },
 

@@ -1,4 +1,4 @@
-import { PRODUCT_LIST_LIMITS } from '@labshop/shared/schemas/catalog';
+import { PRODUCT_LIST_LIMITS, productCountText } from '@labshop/shared/schemas/catalog';
 import { titleCase } from '@labshop/shared/text';
 import { X } from 'lucide-react';
 import { data, isRouteErrorResponse, Link } from 'react-router';
@@ -56,6 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       pageCount: Math.max(1, Math.ceil(list.total / SHOP_PAGE_SIZE)),
       products: list.products,
       total: list.total,
+      totalCapped: list.totalCapped,
       signedIn: me.user !== null,
       cartCookie: readRequestCartCookie(request),
       storageBaseUrl: context.publicConfig.storageBaseUrl,
@@ -102,7 +103,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
-  const { categories, category, q, page, pageCount, products, total, signedIn } = loaderData;
+  const { categories, category, q, page, pageCount, products, total, totalCapped, signedIn } =
+    loaderData;
   const cart = useCart(loaderData.cartCookie);
   const basePath = category
     ? categoryPath(category)
@@ -129,9 +131,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             {headingOf(loaderData)}
           </h1>
           {total > 0 && (
-            <p className="text-sm text-slate-600">
-              {total} {total === 1 ? 'product' : 'products'}
-            </p>
+            <p className="text-sm text-slate-600">{productCountText(total, totalCapped)}</p>
           )}
         </div>
 

@@ -17,6 +17,7 @@ export function useDeleteProduct() {
       queryClient.setQueriesData<ProductPage>({ queryKey: catalogKeys.productLists }, (page) =>
         page && page.products.some((product) => product.number === number)
           ? {
+              ...page,
               products: page.products.filter((product) => product.number !== number),
               total: Math.max(0, page.total - 1),
             }

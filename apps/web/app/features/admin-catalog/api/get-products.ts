@@ -1,4 +1,4 @@
-import { TOTAL_COUNT_HEADER, type ProductDto } from '@labshop/shared/schemas/catalog';
+import { readListTotal, type ProductDto } from '@labshop/shared/schemas/catalog';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './http.ts';
 import { catalogKeys } from './keys.ts';
@@ -13,8 +13,9 @@ export interface ProductListParams {
 
 export interface ProductPage {
   products: ProductDto[];
-  /** All matches, not only this page's. */
+  /** All matches, not only this page's (at least this many when `totalCapped`). */
   total: number;
+  totalCapped: boolean;
 }
 
 /** GET /api/products: one page of products whose number contains `number`. */
@@ -26,8 +27,7 @@ export async function getProducts(
   if (params.number) query.set('number', params.number);
   const response = await apiRequest(`/api/products?${query}`, { signal });
   const products = (await response.json()) as ProductDto[];
-  const total = Number(response.headers.get(TOTAL_COUNT_HEADER));
-  return { products, total: Number.isFinite(total) && total > 0 ? total : products.length };
+  return { products, ...readListTotal(response.headers, products.length) };
 }
 
 export function productsQueryOptions(params: ProductListParams) {

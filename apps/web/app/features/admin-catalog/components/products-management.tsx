@@ -1,4 +1,8 @@
-import { PRODUCT_MESSAGES, type ProductDto } from '@labshop/shared/schemas/catalog';
+import {
+  PRODUCT_MESSAGES,
+  productCountText,
+  type ProductDto,
+} from '@labshop/shared/schemas/catalog';
 import { truncate } from '@labshop/shared/text';
 import {
   ChevronLeft,
@@ -67,6 +71,7 @@ export function ProductsManagement() {
   };
 
   const total = products.data?.total ?? 0;
+  const totalCapped = products.data?.totalCapped ?? false;
   const pages = Math.max(1, Math.ceil(total / PRODUCTS_PAGE_SIZE));
   const rows = products.data?.products ?? [];
 
@@ -116,7 +121,7 @@ export function ProductsManagement() {
                 ? number
                   ? `No products with a number containing “${number}”.`
                   : 'No products yet.'
-                : `${total.toLocaleString('en-US')} product${total === 1 ? '' : 's'}${
+                : `${productCountText(total, totalCapped)}${
                     number ? ` with a number containing “${number}”` : ''
                   }${pages > 1 ? `, page ${page} of ${pages}` : ''}.`}
           </p>

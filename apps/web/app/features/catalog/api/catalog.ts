@@ -1,6 +1,6 @@
 import {
   PRODUCT_LIST_LIMITS,
-  TOTAL_COUNT_HEADER,
+  readListTotal,
   type CategoryDto,
   type ProductDto,
 } from '@labshop/shared/schemas/catalog';
@@ -22,8 +22,9 @@ export interface ProductListQuery {
 
 export interface ProductList {
   products: ProductDto[];
-  /** All matches, over every page. */
+  /** All matches, over every page (at least this many when `totalCapped`). */
   total: number;
+  totalCapped: boolean;
 }
 
 async function getJson<T>(
@@ -48,8 +49,7 @@ export async function fetchProducts(
     context,
     `/api/products?${params}`,
   );
-  const total = Number(headers.get(TOTAL_COUNT_HEADER) ?? Number.NaN);
-  return { products, total: Number.isSafeInteger(total) && total >= 0 ? total : products.length };
+  return { products, ...readListTotal(headers, products.length) };
 }
 
 /** The product by number (or _id); null when there is none. */
