@@ -41,6 +41,8 @@ interface Target {
   cookie?: string;
   /** Each request asks another path (so no cache can answer): overrides `path`. */
   nextPath?: () => string;
+  /** Overrides --connections: 1 measures one visitor's wait on an otherwise idle server. */
+  connections?: number;
   budget?: Budget;
 }
 
@@ -140,6 +142,14 @@ for (const database of databases) {
       budget: catalog >= 100_000 ? { latencyMs: 30, latencyPercentile: 'p97_5' } : undefined,
     },
     {
+      name: '  same, one visitor at a time',
+      origin: 'app',
+      path: '/api/products?q=grinder',
+      nextPath: uncachedSearchPath,
+      connections: 1,
+      budget: catalog >= 100_000 ? { latencyMs: 30, latencyPercentile: 'p97_5' } : undefined,
+    },
+    {
       name: 'SSR GET /product-details/{n}',
       origin: 'app',
       path: `/product-details/${encodeURIComponent(firstProduct?.number ?? 'none')}`,
@@ -173,8 +183,9 @@ for (const database of databases) {
       const requests = nextPath
         ? [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: nextPath() }) }]
         : undefined;
-      await autocannon({ url, connections, duration: 2, headers, requests });
-      const result = await autocannon({ url, connections, duration, headers, requests });
+      const load = { url, connections: target.connections ?? connections, headers, requests };
+      await autocannon({ ...load, duration: 2 });
+      const result = await autocannon({ ...load, duration });
       const rps = result.requests.average;
       if (target.origin === 'ceiling') ceilingRps = rps;
       const share = ceilingRps > 0 && target.origin === 'app' ? rps / ceilingRps : null;
