@@ -53,7 +53,11 @@ export async function fillProviderLogin(page: Page, account: { email: string; pa
 }
 
 /** Logs in from the header of `from` and waits to be back there. */
-export async function logIn(page: Page, account: { email: string; password: string }, from = '/home') {
+export async function logIn(
+  page: Page,
+  account: { email: string; password: string },
+  from = '/home',
+) {
   await page.goto(from);
   await waitForHydration(page);
   await openAccountArea(page);
@@ -62,4 +66,3 @@ export async function logIn(page: Page, account: { email: string; password: stri
   await expect(page).toHaveURL(new RegExp(`${from.replace('?', '\\?')}$`));
   await waitForHydration(page);
 }
-
