@@ -20,6 +20,7 @@ import {
   productCanonicalUrl,
   productJsonLd,
 } from '../../features/catalog/product-seo.ts';
+import { MessagePage } from '../../components/message-page.tsx';
 import { SITE } from '../../lib/site.ts';
 
 /** /product-details/{number} (SPEC.md "Product details page"); an _id finds it too. */
@@ -168,30 +169,19 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+    <MessagePage
+      title={notFound ? 'Product not found' : 'This product cannot be shown right now'}
+      actions={[
+        { to: '/shop', label: 'Browse products' },
+        { to: '/home', label: 'Go to the home page' },
+      ]}
+    >
       {!notFound && <title>{`Something went wrong | ${SITE.name}`}</title>}
-      <h1 className="text-3xl font-bold text-brand-900">
-        {notFound ? 'Product not found' : 'This product cannot be shown right now'}
-      </h1>
       <p className="mt-3 text-slate-600">
         {notFound
           ? 'We could not find this product. It may have been renamed or taken out of the catalogue.'
           : `Please try again in a moment. If it keeps happening, call us at ${SITE.phone.display}.`}
       </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link
-          to="/shop"
-          className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800"
-        >
-          Browse products
-        </Link>
-        <Link
-          to="/home"
-          className="rounded-md border border-slate-300 px-5 py-2 font-semibold text-brand-700 hover:bg-slate-50"
-        >
-          Go to the home page
-        </Link>
-      </div>
-    </section>
+    </MessagePage>
   );
 }

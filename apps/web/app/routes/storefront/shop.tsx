@@ -14,6 +14,7 @@ import {
 import { categoryPath, CategoryNav } from '../../features/catalog/components/category-nav.tsx';
 import { ProductCard } from '../../features/catalog/components/product-card.tsx';
 import { ShopPagination } from '../../features/catalog/components/shop-pagination.tsx';
+import { MessagePage } from '../../components/message-page.tsx';
 import { SITE } from '../../lib/site.ts';
 
 /** Cards whose picture loads at once: about the first row on a wide screen. */
@@ -188,19 +189,14 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+    <MessagePage
+      title="The products cannot be shown right now"
+      actions={[{ to: '/shop', label: 'Try again', reloadDocument: true }]}
+    >
       <title>{`Shop | ${SITE.name}`}</title>
-      <h1 className="text-2xl font-bold text-brand-900">The products cannot be shown right now</h1>
       <p className="mt-3 text-slate-600">
         Please try again in a moment. If it keeps happening, call us at {SITE.phone.display}.
       </p>
-      <Link
-        to="/shop"
-        reloadDocument
-        className="mt-6 inline-block rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800"
-      >
-        Try again
-      </Link>
-    </section>
+    </MessagePage>
   );
 }

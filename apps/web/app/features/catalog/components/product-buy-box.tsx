@@ -1,7 +1,7 @@
 import { isUnavailable, type ProductDto } from '@labshop/shared/schemas/catalog';
 import { CircleAlert, Check, ShoppingCart } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useFocusAfterAdd } from './use-focus-after-add.ts';
 
 export const UNAVAILABLE_MESSAGE = 'Product is currently not available';
 
@@ -16,12 +16,7 @@ export interface ProductBuyBoxProps {
  * Cart link; for unavailable products a notice instead of a button.
  */
 export function ProductBuyBox({ product, inCart, onAddToCart }: ProductBuyBoxProps) {
-  // Focus moves to View Cart after adding, since the clicked button is gone.
-  const [addedHere, setAddedHere] = useState(false);
-  const viewCart = useRef<HTMLAnchorElement>(null);
-  useEffect(() => {
-    if (addedHere && inCart) viewCart.current?.focus();
-  }, [addedHere, inCart]);
+  const { cartLink, markAdded } = useFocusAfterAdd(inCart);
 
   if (isUnavailable(product)) {
     return (
@@ -39,7 +34,7 @@ export function ProductBuyBox({ product, inCart, onAddToCart }: ProductBuyBoxPro
           In Cart
         </span>
         <Link
-          ref={viewCart}
+          ref={cartLink}
           to="/cart"
           className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-800"
         >
@@ -53,7 +48,7 @@ export function ProductBuyBox({ product, inCart, onAddToCart }: ProductBuyBoxPro
     <button
       type="button"
       onClick={() => {
-        setAddedHere(true);
+        markAdded();
         onAddToCart();
       }}
       className="inline-flex min-h-11 items-center gap-2 rounded-md bg-accent-700 px-6 py-2.5 font-semibold text-white shadow-sm hover:brightness-90"

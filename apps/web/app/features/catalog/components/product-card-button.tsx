@@ -1,7 +1,7 @@
 import { isUnavailable, type ProductDto } from '@labshop/shared/schemas/catalog';
 import { Ban, Check, ShoppingCart } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useFocusAfterAdd } from './use-focus-after-add.ts';
 
 export interface ProductCardButtonProps {
   product: Pick<ProductDto, 'number' | 'title'>;
@@ -17,12 +17,7 @@ const BUTTON =
  * once the cart holds the product; a disabled 'Not Available' for unavailable products.
  */
 export function ProductCardButton({ product, inCart, onAddToCart }: ProductCardButtonProps) {
-  // The button turns into a link when clicked; focus follows it instead of dropping to the page.
-  const [addedHere, setAddedHere] = useState(false);
-  const viewLink = useRef<HTMLAnchorElement>(null);
-  useEffect(() => {
-    if (addedHere && inCart) viewLink.current?.focus();
-  }, [addedHere, inCart]);
+  const { cartLink, markAdded } = useFocusAfterAdd(inCart);
 
   if (isUnavailable(product)) {
     return (
@@ -39,7 +34,7 @@ export function ProductCardButton({ product, inCart, onAddToCart }: ProductCardB
   if (inCart) {
     return (
       <Link
-        ref={viewLink}
+        ref={cartLink}
         to="/cart"
         className={`${BUTTON} border border-brand-600 bg-brand-50 text-brand-700 hover:bg-brand-100`}
       >
@@ -52,7 +47,7 @@ export function ProductCardButton({ product, inCart, onAddToCart }: ProductCardB
     <button
       type="button"
       onClick={() => {
-        setAddedHere(true);
+        markAdded();
         onAddToCart();
       }}
       className={`${BUTTON} bg-accent-700 text-white shadow-sm hover:brightness-90`}
