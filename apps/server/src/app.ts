@@ -28,7 +28,7 @@ import { createSessionRepo } from './modules/auth/repo.ts';
 import { createReadCache } from './cache/read-cache.ts';
 import { createCatalogRepo } from './modules/catalog/repo.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
-import { createCatalogService } from './modules/catalog/service.ts';
+import { catalogAnswerBytes, createCatalogService } from './modules/catalog/service.ts';
 import { authRoutes, resolveRequestUser } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { paths } from './paths.ts';
@@ -131,7 +131,12 @@ export async function buildApp(
   await app.register(catalogRoutes, {
     catalog: createCatalogService({
       repo: createCatalogRepo(database.db),
-      cache: createReadCache({ ttlMs: config.catalogCacheMs, maxEntries: 500 }),
+      cache: createReadCache({
+        ttlMs: config.catalogCacheMs,
+        maxEntries: 500,
+        maxBytes: 32 * 1024 * 1024,
+        sizeOf: catalogAnswerBytes,
+      }),
       storage: deps.storage,
       images: config.images,
       log: app.log,

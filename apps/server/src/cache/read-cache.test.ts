@@ -54,3 +54,25 @@ describe('the catalogue read cache', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('the byte bound', () => {
+  it('drops the oldest entries to stay within maxBytes, and never keeps an entry that is too big', async () => {
+    const cache = createReadCache({
+      ttlMs: 60_000,
+      maxEntries: 100,
+      maxBytes: 10,
+      sizeOf: (value) => String(value).length,
+    });
+    await cache.get('a', async () => 'aaaa');
+    await cache.get('b', async () => 'bbbb');
+    await cache.get('c', async () => 'cccc');
+    const reload = vi.fn(async () => 'again');
+    expect(await cache.get('c', reload)).toBe('cccc');
+    expect(await cache.get('b', reload)).toBe('bbbb');
+    expect(await cache.get('a', reload)).toBe('again');
+    const huge = vi.fn(async () => 'x'.repeat(11));
+    await cache.get('huge', huge);
+    await cache.get('huge', huge);
+    expect(huge).toHaveBeenCalledTimes(2);
+  });
+});

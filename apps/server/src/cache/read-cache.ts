@@ -13,8 +13,30 @@ export interface ReadCache {
   clear(): void;
 }
 
-export function createReadCache(options: { ttlMs: number; maxEntries: number }): ReadCache {
-  const entries = new Map<string, { value: unknown; expiresAt: number }>();
+export interface ReadCacheOptions {
+  ttlMs: number;
+  maxEntries: number;
+  /**
+   * A bound on memory: entries' sizes (by `sizeOf`) add up to at most this; the oldest go
+   * first. Without it only the entry count bounds the cache.
+   */
+  maxBytes?: number;
+  sizeOf?: (value: unknown) => number;
+}
+
+export function createReadCache(options: ReadCacheOptions): ReadCache {
+  const entries = new Map<string, { value: unknown; expiresAt: number; bytes: number }>();
+  let totalBytes = 0;
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    totalBytes -= entry.bytes;
+    entries.delete(key);
+  };
+  const removeOldest = () => {
+    const oldest = entries.keys().next().value;
+    if (oldest !== undefined) remove(oldest);
+  };
   const loading = new Map<string, Promise<unknown>>();
   // Bumped by clear(): a load that started before a write must not store its stale answer.
   let generation = 0;
@@ -28,7 +50,7 @@ export function createReadCache(options: { ttlMs: number; maxEntries: number }):
       const now = Date.now();
       const hit = entries.get(key);
       if (hit && hit.expiresAt > now) return hit.value as T;
-      if (hit) entries.delete(key);
+      if (hit) remove(key);
       const pending = loading.get(key);
       if (pending) return pending as Promise<T>;
 
@@ -36,13 +58,19 @@ export function createReadCache(options: { ttlMs: number; maxEntries: number }):
       const promise = load().then(
         (value) => {
           loading.delete(key);
-          if (startedIn === generation && options.ttlMs > 0 && keep(value)) {
-            // Oldest first in a Map: drop the oldest entry when full.
-            if (entries.size >= options.maxEntries) {
-              const oldest = entries.keys().next().value;
-              if (oldest !== undefined) entries.delete(oldest);
+          const bytes = options.sizeOf?.(value) ?? 0;
+          const fits = options.maxBytes === undefined || bytes <= options.maxBytes;
+          if (startedIn === generation && options.ttlMs > 0 && fits && keep(value)) {
+            remove(key);
+            // Oldest first in a Map: drop the oldest entries until this one fits.
+            while (
+              entries.size >= options.maxEntries ||
+              (options.maxBytes !== undefined && totalBytes + bytes > options.maxBytes)
+            ) {
+              removeOldest();
             }
-            entries.set(key, { value, expiresAt: Date.now() + options.ttlMs });
+            entries.set(key, { value, expiresAt: Date.now() + options.ttlMs, bytes });
+            totalBytes += bytes;
           }
           return value;
         },
@@ -57,6 +85,7 @@ export function createReadCache(options: { ttlMs: number; maxEntries: number }):
     clear() {
       generation++;
       entries.clear();
+      totalBytes = 0;
       loading.clear();
     },
   };

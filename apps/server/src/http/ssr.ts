@@ -45,6 +45,10 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
   const pageCache = createReadCache({
     ttlMs: options.mode === 'development' ? 0 : options.pageCacheMs,
     maxEntries: 1000,
+    // Any query string makes a new entry: memory, not the count, is what must stay bounded.
+    maxBytes: 64 * 1024 * 1024,
+    sizeOf: (page) =>
+      (page as RenderedPage).bodyAroundNonce.reduce((sum, part) => sum + part.length, 0),
   });
   const loadContextFor = (request: FastifyRequest): ServerLoadContext => ({
     apiFetch: createInProcessFetch(app, request),

@@ -63,6 +63,16 @@ export interface SerializedProducts {
   json: string;
 }
 
+/** Roughly the memory a cached catalogue answer holds, for the cache's byte bound. */
+export function catalogAnswerBytes(value: unknown): number {
+  if (typeof value === 'string') return value.length * 2;
+  if (value && typeof value === 'object' && 'json' in value && typeof value.json === 'string') {
+    return value.json.length * 2;
+  }
+  // The category list: small, and asked for rarely enough to measure.
+  return JSON.stringify(value ?? null).length * 2;
+}
+
 export interface CatalogServiceDeps {
   repo: CatalogRepo;
   cache: ReadCache;
