@@ -37,6 +37,22 @@ test.describe('the storefront shell', () => {
     expect(nonces[0]).not.toBe(nonces[1]);
   });
 
+  test('odd addresses get a 4xx answer, never a server error', async ({ request }) => {
+    const api = await request.get('/api/no-such-endpoint', { maxRedirects: 0 });
+    expect(api.status()).toBe(404);
+    expect(await api.json()).toEqual({ error: 'No such endpoint: GET /api/no-such-endpoint' });
+    for (const path of ['/shop?q=%00', '/shop?page=abc']) {
+      expect((await request.get(path)).status(), path).toBe(200);
+    }
+    for (const path of [
+      '/shop/%00',
+      '/product-details/%00',
+      `/product-details/${'x'.repeat(600)}`,
+    ]) {
+      expect((await request.get(path)).status(), path).toBe(404);
+    }
+  });
+
   test('the empty path opens the home page', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/home$/);

@@ -10,7 +10,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { loadOrCreateSecret } from './db/app-secrets.ts';
 import { access } from './http/access.ts';
-import { errorHandler } from './http/errors.ts';
+import { errorHandler, frameworkErrorHandler } from './http/errors.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { openApi } from './http/openapi.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -70,7 +70,9 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Identical URLs with or without a trailing slash.
-    routerOptions: { ignoreTrailingSlash: true },
+    // Long enough for any product number or id, so a too-long one reaches its route's check.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -363,6 +363,28 @@ describe('reading the catalogue', () => {
     }
   });
 
+  it('answers malformed addresses and text the database cannot store with 4xx, not 500', async () => {
+    for (const [url, status, message] of [
+      [
+        '/api/products?q=%00',
+        400,
+        'The request contains characters that cannot be stored (such as a NUL byte).',
+      ],
+      ['/api/products?q=a&q=b', 400, 'The search must be given once, as text.'],
+      [`/api/products/${'x'.repeat(150)}`, 400, 'The product number or id is too long.'],
+      ['/api/products/%E0%A4%A', 400, 'The address is not valid.'],
+    ] as const) {
+      const response = await call('GET', url);
+      expect(response.status, url).toBe(status);
+      expect(await response.json()).toEqual({ error: message });
+    }
+    const nul = await createProduct(validProduct({ number: 'NUL-1', title: 'Lathe\u0000' }), [
+      await jpeg(),
+    ]);
+    expect(nul.status).toBe(400);
+    expect((await call('GET', '/api/products/NUL-1')).status).toBe(404);
+  });
+
   it('rewrites image URLs on a legacy host to the production host', async () => {
     await shop.database.db
       .update(products)

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -50,6 +50,42 @@ export interface ErrorBody {
   error: string;
 }
 
+/**
+ * PostgreSQL refuses some characters in text (a NUL byte, broken UTF-8): that is the caller's
+ * input, not a server failure.
+ */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+export const UNSTORABLE_TEXT_MESSAGE =
+  'The request contains characters that cannot be stored (such as a NUL byte).';
+
+/** The PostgreSQL error code behind an error, from either driver, through wrappers. */
+export function databaseErrorCode(error: unknown): string | undefined {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/**
+ * Errors the router raises before any route runs (Fastify's `frameworkErrors`), in the same
+ * `{ error }` shape as every other answer.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.code(400).send({ error: 'The address is not valid.' } satisfies ErrorBody);
+  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.code(414).send({ error: 'The address is too long.' } satisfies ErrorBody);
+  } else {
+    reply.log.error({ err: error }, 'request failed in the router');
+    void reply.code(500).send({ error: GENERIC_SERVER_ERROR } satisfies ErrorBody);
+  }
+}
+
 export const errorHandler = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -61,6 +97,9 @@ export const errorHandler = fp(
       }
       if (error instanceof AppError) {
         return reply.code(error.statusCode).send({ error: error.message } satisfies ErrorBody);
+      }
+      if (UNSTORABLE_TEXT_CODES.has(databaseErrorCode(error) ?? '')) {
+        return reply.code(400).send({ error: UNSTORABLE_TEXT_MESSAGE } satisfies ErrorBody);
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {

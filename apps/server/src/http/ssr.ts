@@ -66,6 +66,8 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
       url: '/*',
       schema: { hide: true },
       handler: async (request, reply) => {
+        // The API's unknown paths answer like the API ({ error }, 404), not with a page.
+        if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
         if (options.pageCacheMs > 0 && isCookielessGet(request)) {
           // One render serves every cookieless visitor of this URL for a few seconds; it is
           // not tied to the first visitor's connection, since others wait for it too.

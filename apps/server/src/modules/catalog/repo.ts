@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, isNull, max, ne, or, sql, type SQL } from 'drizzle-orm';
 import { PRODUCT_NUMBER_PATTERN } from '@labshop/shared/schemas/catalog';
 import type { Database } from '../../db/client.ts';
+import { databaseErrorCode } from '../../http/errors.ts';
 import { categories, products } from '../../db/schema/index.ts';
 
 /** The catalogue's rows: products with their category's name, and categories. */
@@ -80,10 +81,7 @@ function productWhere(filter: ProductFilter): SQL | undefined {
 
 /** PostgreSQL's unique_violation, from either driver. */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
+  return databaseErrorCode(error) === '23505';
 }
 
 export function createCatalogRepo(db: Database) {

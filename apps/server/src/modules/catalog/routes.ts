@@ -47,7 +47,7 @@ function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
 
 const text = (label: string, maxLength: number) =>
   z
-    .string()
+    .string({ error: `${label} must be given once, as text.` })
     .trim()
     .max(maxLength, `${label} must be at most ${maxLength} characters.`)
     .optional()
@@ -74,7 +74,12 @@ const ProductListQuery = z.object({
     .default(PRODUCT_LIST_LIMITS.defaultLimit),
 });
 
-const IdParams = z.object({ id: z.string().trim().min(1).max(100) });
+const idParams = (label: string) =>
+  z.object({
+    id: z.string().trim().min(1, `A ${label} is required.`).max(100, `The ${label} is too long.`),
+  });
+const ProductIdParams = idParams('product number or id');
+const CategoryIdParams = idParams('category id');
 
 async function viewerOf(request: FastifyRequest): Promise<Viewer> {
   return { seesPartnerPrices: (await request.currentUser()) !== null };
@@ -133,7 +138,7 @@ export async function catalogRoutes(
       schema: {
         tags: ['catalogue'],
         summary: 'One product, by number or _id',
-        params: IdParams,
+        params: ProductIdParams,
         response: { 200: ProductDtoSchema, 404: ErrorSchema },
       },
     },
@@ -194,7 +199,7 @@ export async function catalogRoutes(
         summary:
           'Update a product (multipart: the form fields, existingImages as JSON, new JPEG files in `newImages`)',
         consumes: ['multipart/form-data'],
-        params: IdParams,
+        params: ProductIdParams,
         response: {
           200: ProductDtoSchema,
           ...errors,
@@ -221,7 +226,7 @@ export async function catalogRoutes(
       schema: {
         tags: ['catalogue'],
         summary: 'Delete a product (by number or _id)',
-        params: IdParams,
+        params: ProductIdParams,
         response: { 204: z.null(), ...errors },
       },
     },
@@ -275,7 +280,7 @@ export async function catalogRoutes(
       schema: {
         tags: ['catalogue'],
         summary: 'Delete a category that no product is in',
-        params: IdParams,
+        params: CategoryIdParams,
         response: { 204: z.null(), ...errors, 409: ErrorSchema },
       },
     },

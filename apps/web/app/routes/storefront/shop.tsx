@@ -17,16 +17,24 @@ import { ShopPagination } from '../../features/catalog/components/shop-paginatio
 import { MessagePage } from '../../components/message-page.tsx';
 import { SITE } from '../../lib/site.ts';
 
+function withoutControlCharacters(text: string): string {
+  return text.replace(/\p{Cc}/gu, '');
+}
+
 /** Cards whose picture loads at once: about the first row on a wide screen. */
 const EAGER_IMAGES = 4;
 
 /** /shop and /shop/{category name} (SPEC.md "Shop page"), filtered by ?q= and paged by ?page=. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const q = (url.searchParams.get('q') ?? '').trim().slice(0, PRODUCT_LIST_LIMITS.maxQueryLength);
+  // Typed or pasted text: control characters (a NUL byte) can match nothing, so they go.
+  const q = withoutControlCharacters(url.searchParams.get('q') ?? '')
+    .trim()
+    .slice(0, PRODUCT_LIST_LIMITS.maxQueryLength);
   const requestedPage = Number(url.searchParams.get('page') ?? '1');
   const page = Number.isSafeInteger(requestedPage) && requestedPage >= 1 ? requestedPage : 1;
-  const requestedCategory = 'category' in params ? (params.category ?? null) : null;
+  const requestedCategory =
+    'category' in params && params.category ? withoutControlCharacters(params.category) : null;
 
   // The API matches the category name case-insensitively and answers an unknown one with an
   // empty list, so all three calls go at once.

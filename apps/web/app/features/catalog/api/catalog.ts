@@ -59,7 +59,8 @@ export async function fetchProduct(
 ): Promise<ProductDto | null> {
   const path = `/api/products/${encodeURIComponent(productId)}`;
   const response = await context.apiFetch(path);
-  if (response.status === 404) return null;
+  // A malformed number (too long, say) is as missing as an unknown one.
+  if (response.status >= 300 && response.status < 500) return null;
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
   return (await response.json()) as ProductDto;
 }
