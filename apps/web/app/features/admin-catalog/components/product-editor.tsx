@@ -64,7 +64,10 @@ export function EditProductEditor({ number }: { number: string }) {
     );
   }
   if (product.isError) {
-    const missing = product.error instanceof ApiError && product.error.status === 404;
+    // A malformed number (too long, say) is as missing as an unknown one.
+    const missing =
+      product.error instanceof ApiError &&
+      (product.error.status === 404 || product.error.status === 400);
     return (
       <EditorFrame heading="Update Product">
         <div className="flex items-start gap-3 text-slate-700">
