@@ -1,6 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertSafeKey, type FileStorage } from './port.ts';
+import { assertSafeKey, storageKeyOf, type FileStorage } from './port.ts';
 
 /** The URL path under which the server serves files of the local-disk storage. */
 export const LOCAL_UPLOADS_URL_PREFIX = '/uploads/';
@@ -21,13 +21,8 @@ export function createLocalDiskStorage(rootDir: string): FileStorage {
       return `${LOCAL_UPLOADS_URL_PREFIX}${key}`;
     },
     async delete(url) {
-      if (!url.startsWith(LOCAL_UPLOADS_URL_PREFIX)) return;
-      const key = url.slice(LOCAL_UPLOADS_URL_PREFIX.length);
-      try {
-        assertSafeKey(key);
-      } catch {
-        return;
-      }
+      const key = storageKeyOf(url, LOCAL_UPLOADS_URL_PREFIX);
+      if (key === null) return;
       await rm(path.join(rootDir, key), { force: true });
     },
   };

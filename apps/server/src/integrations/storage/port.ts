@@ -19,3 +19,15 @@ export function assertSafeKey(key: string): void {
     throw new Error(`Unsafe storage key: ${key}`);
   }
 }
+
+/** The key behind a URL this storage made (it starts with `baseUrl`), or null for any other. */
+export function storageKeyOf(url: string, baseUrl: string): string | null {
+  if (!url.startsWith(baseUrl)) return null;
+  const key = url.slice(baseUrl.length);
+  try {
+    assertSafeKey(key);
+  } catch {
+    return null;
+  }
+  return key;
+}

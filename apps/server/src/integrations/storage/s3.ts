@@ -5,7 +5,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { StorageConfig } from '../../config.ts';
-import { assertSafeKey, type FileStorage } from './port.ts';
+import { assertSafeKey, storageKeyOf, type FileStorage } from './port.ts';
 
 export type S3StorageConfig = Extract<StorageConfig, { kind: 's3' }>;
 
@@ -94,13 +94,8 @@ export function createS3Storage(
       return publicUrl(key);
     },
     async delete(url) {
-      if (!url.startsWith(baseUrl)) return;
-      const key = url.slice(baseUrl.length);
-      try {
-        assertSafeKey(key);
-      } catch {
-        return;
-      }
+      const key = storageKeyOf(url, baseUrl);
+      if (key === null) return;
       await run('delete', key, (abortSignal) =>
         client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }), { abortSignal }),
       );

@@ -145,11 +145,10 @@ export function createCatalogService({ repo, cache, storage, images, log }: Cata
 
   /** Validated form fields -> row values (prices in cents); checks category and number. */
   async function productValues(
-    fields: Record<string, string>,
+    input: ProductInput,
     imageUrls: string[],
     exceptId?: string,
   ): Promise<ProductValues> {
-    const input = parseOrThrow(ProductInput, fields);
     const category = await repo.categoryByName(input.category);
     if (!category) throw new AppError('bad_request', CATALOG_MESSAGES.unknownCategory);
     if (await repo.numberTaken(input.number, exceptId)) {
@@ -239,12 +238,12 @@ export function createCatalogService({ repo, cache, storage, images, log }: Cata
       uploads: ImageUpload[],
     ): Promise<ProductDto> {
       // Field errors first, in the form's order; the images field comes last.
-      parseOrThrow(ProductInput, fields);
+      const input = parseOrThrow(ProductInput, fields);
       if (uploads.length === 0) throw new AppError('bad_request', PRODUCT_MESSAGES.imagesRequired);
       if (uploads.length > PRODUCT_LIMITS.images) {
         throw new AppError('bad_request', CATALOG_MESSAGES.tooManyImages);
       }
-      const values = await productValues(fields, []);
+      const values = await productValues(input, []);
       const imageUrls = await storeImages('products', uploads);
       try {
         const id = await guardUnique(
@@ -265,7 +264,7 @@ export function createCatalogService({ repo, cache, storage, images, log }: Cata
       uploads: ImageUpload[],
     ): Promise<ProductDto> {
       const current = await requireProduct(idOrNumber);
-      parseOrThrow(ProductInput, fields);
+      const input = parseOrThrow(ProductInput, fields);
       const kept =
         fields.existingImages === undefined
           ? current.images
@@ -274,7 +273,7 @@ export function createCatalogService({ repo, cache, storage, images, log }: Cata
       if (total === 0) throw new AppError('bad_request', PRODUCT_MESSAGES.imagesRequired);
       if (total > PRODUCT_LIMITS.images)
         throw new AppError('bad_request', CATALOG_MESSAGES.tooManyImages);
-      const values = await productValues(fields, kept, current.id);
+      const values = await productValues(input, kept, current.id);
       const added = await storeImages('products', uploads);
       try {
         const updated = await guardUnique(
