@@ -1,6 +1,7 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
 import { ADMIN_SCREEN_PATHS, type AdminScreenPath } from './features/admin/screen-paths.ts';
+import { STOREFRONT_LAYOUT_ROUTE_ID } from './features/auth/api/me.ts';
 
 // Route modules are thin: they combine features. Paths follow SPEC.md section 2.
 
@@ -12,7 +13,7 @@ const BUILT_ADMIN_SCREENS: Partial<Record<AdminScreenPath, string>> = {
 
 export default [
   index('routes/storefront/index-redirect.tsx'),
-  layout('routes/storefront/layout.tsx', [
+  layout('routes/storefront/layout.tsx', { id: STOREFRONT_LAYOUT_ROUTE_ID }, [
     route('home', 'routes/storefront/home.tsx'),
     route('shop', 'routes/storefront/shop.tsx', { id: 'shop' }),
     route('shop/:category', 'routes/storefront/shop.tsx', { id: 'shop-category' }),

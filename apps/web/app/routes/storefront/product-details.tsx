@@ -4,7 +4,7 @@ import { titleCase } from '@labshop/shared/text';
 import { ChevronRight, FileDown } from 'lucide-react';
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import type { Route } from './+types/product-details';
-import { loadMe } from '../../features/auth/api/me.ts';
+import { useStorefrontMe } from '../../features/auth/api/me.ts';
 import { AddToCartNotice } from '../../features/cart/components/add-to-cart-notice.tsx';
 import { readRequestCartCookie, useCart } from '../../features/cart/use-cart.ts';
 import { fetchProduct } from '../../features/catalog/api/catalog.ts';
@@ -25,14 +25,10 @@ import { SITE } from '../../lib/site.ts';
 
 /** /product-details/{number} (SPEC.md "Product details page"); an _id finds it too. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const [product, me] = await Promise.all([
-    fetchProduct(context, params.productId),
-    loadMe(request, context),
-  ]);
+  const product = await fetchProduct(context, params.productId);
   if (!product) throw data(null, { status: 404 });
   return {
     product,
-    signedIn: me.user !== null,
     cartCookie: readRequestCartCookie(request),
     storageBaseUrl: context.publicConfig.storageBaseUrl,
     publicUrl: context.publicConfig.publicUrl,
@@ -63,7 +59,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ProductDetails({ loaderData }: Route.ComponentProps) {
-  const { product, signedIn, publicUrl } = loaderData;
+  const { product, publicUrl } = loaderData;
+  const signedIn = useStorefrontMe().user !== null;
   const cart = useCart(loaderData.cartCookie);
 
   return (

@@ -3,7 +3,7 @@ import { titleCase } from '@labshop/shared/text';
 import { X } from 'lucide-react';
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import type { Route } from './+types/shop';
-import { loadMe } from '../../features/auth/api/me.ts';
+import { useStorefrontMe } from '../../features/auth/api/me.ts';
 import { AddToCartNotice } from '../../features/cart/components/add-to-cart-notice.tsx';
 import { readRequestCartCookie, useCart } from '../../features/cart/use-cart.ts';
 import {
@@ -37,8 +37,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     'category' in params && params.category ? withoutControlCharacters(params.category) : null;
 
   // The API matches the category name case-insensitively and answers an unknown one with an
-  // empty list, so all three calls go at once.
-  const [categories, list, me] = await Promise.all([
+  // empty list, so both calls go at once.
+  const [categories, list] = await Promise.all([
     fetchCategories(context),
     fetchProducts(context, {
       category: requestedCategory ?? undefined,
@@ -46,7 +46,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       page,
       limit: SHOP_PAGE_SIZE,
     }),
-    loadMe(request, context),
   ]);
   const category =
     requestedCategory === null
@@ -66,7 +65,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       products: list.products,
       total: list.total,
       totalCapped: list.totalCapped,
-      signedIn: me.user !== null,
       cartCookie: readRequestCartCookie(request),
       storageBaseUrl: context.publicConfig.storageBaseUrl,
       publicUrl: context.publicConfig.publicUrl,
@@ -112,8 +110,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
-  const { categories, category, q, page, pageCount, products, total, totalCapped, signedIn } =
-    loaderData;
+  const { categories, category, q, page, pageCount, products, total, totalCapped } = loaderData;
+  const signedIn = useStorefrontMe().user !== null;
   const cart = useCart(loaderData.cartCookie);
   const basePath = category
     ? categoryPath(category)

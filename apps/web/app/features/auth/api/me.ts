@@ -1,6 +1,6 @@
 import { ANONYMOUS, type Me } from '@labshop/shared/auth';
 import { COOKIES } from '@labshop/shared/constants';
-import type { AppLoadContext } from 'react-router';
+import { useRouteLoaderData, type AppLoadContext } from 'react-router';
 import { readCookie } from '../../../lib/cookies.ts';
 
 /**
@@ -13,6 +13,14 @@ export async function loadMe(request: Request, context: AppLoadContext): Promise
   const response = await context.apiFetch('/api/me');
   if (!response.ok) return ANONYMOUS;
   return (await response.json()) as Me;
+}
+
+/** The storefront layout's route id: its loader loads the visitor once for every page in it. */
+export const STOREFRONT_LAYOUT_ROUTE_ID = 'storefront';
+
+/** The visitor, as the storefront layout loaded it; pages inside it need not ask again. */
+export function useStorefrontMe(): Me {
+  return useRouteLoaderData<{ me: Me }>(STOREFRONT_LAYOUT_ROUTE_ID)?.me ?? ANONYMOUS;
 }
 
 /** The login URL that comes back to `returnTo` (a path on this site). */
