@@ -2,6 +2,7 @@ import { index, layout, route, type RouteConfig } from '@react-router/dev/routes
 
 import { ADMIN_SCREEN_PATHS, type AdminScreenPath } from './features/admin/screen-paths.ts';
 import { STOREFRONT_LAYOUT_ROUTE_ID } from './features/auth/api/me.ts';
+import { TEXT_PAGES } from '@labshop/shared/constants';
 
 // Route modules are thin: they combine features. Paths follow SPEC.md section 2.
 
@@ -9,6 +10,12 @@ import { STOREFRONT_LAYOUT_ROUTE_ID } from './features/auth/api/me.ts';
 const BUILT_ADMIN_SCREENS: Partial<Record<AdminScreenPath, string>> = {
   products: 'routes/admin/products.tsx',
   categories: 'routes/admin/categories.tsx',
+  contact: 'routes/admin/contact.tsx',
+  gallery: 'routes/admin/gallery.tsx',
+  notifications: 'routes/admin/notifications.tsx',
+  static: 'routes/admin/text-pages.tsx',
+  testimonials: 'routes/admin/testimonials.tsx',
+  mail: 'routes/admin/mail.tsx',
 };
 
 export default [
@@ -18,6 +25,14 @@ export default [
     route('shop', 'routes/storefront/shop.tsx', { id: 'shop' }),
     route('shop/:category', 'routes/storefront/shop.tsx', { id: 'shop-category' }),
     route('product-details/:productId', 'routes/storefront/product-details.tsx'),
+    route('gallery', 'routes/storefront/gallery.tsx'),
+    route('contact-us', 'routes/storefront/contact-us.tsx'),
+    // One module for the eight text pages; each route's id names its page (text-page:About).
+    ...TEXT_PAGES.map((page) =>
+      route(page.path.slice(1), 'routes/storefront/text-page.tsx', {
+        id: `text-page:${page.name}`,
+      }),
+    ),
     route('notfound', 'routes/storefront/not-found.tsx'),
     route('auth/error', 'routes/storefront/auth-error.tsx'),
   ]),

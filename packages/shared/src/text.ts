@@ -1,3 +1,5 @@
+import { TEXT_LIMITS } from './constants.ts';
+
 /** Text helpers for what the spec cuts, cases and rewrites for display. */
 
 /** Cuts `text` to `limit` characters and appends '...' when it was longer. */
@@ -39,4 +41,9 @@ export function slugify(text: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
+}
+
+/** A product title on the home page: 39 characters plus '...' (SPEC.md section 9). */
+export function homeProductTitle(title: string): string {
+  return truncate(title, TEXT_LIMITS.homeProductTitle);
 }

@@ -13,6 +13,8 @@ export const ADMIN_SCREEN_PATHS = [
   'static',
   'testimonials',
   'newsletter',
+  // Beyond the spec: what the shop has mailed (in embedded mode, what it would have mailed).
+  'mail',
 ] as const;
 
 export type AdminScreenPath = (typeof ADMIN_SCREEN_PATHS)[number];

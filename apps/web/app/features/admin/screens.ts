@@ -5,6 +5,7 @@ import {
   FolderTree,
   History,
   Images,
+  Inbox,
   Mail,
   MessageSquareQuote,
   Bell,
@@ -85,6 +86,12 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     label: 'Newsletter',
     description: 'Subscribers and newsletter sending.',
     icon: Mail,
+  },
+  {
+    path: 'mail',
+    label: 'Mail',
+    description: 'Every e-mail the shop has sent or, without a mail server, kept for reading here.',
+    icon: Inbox,
   },
 ];
 
