@@ -13,11 +13,16 @@ import { access } from './http/access.ts';
 import { errorHandler, frameworkErrorHandler } from './http/errors.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { openApi } from './http/openapi.ts';
+import { rateLimits } from './http/rate-limits.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { registerSsr } from './http/ssr.ts';
 import { uploads } from './http/uploads.ts';
 import { uploadsStatic } from './http/uploads-static.ts';
+import { createCaptcha } from './integrations/captcha/index.ts';
+import { createCachedGeocoder } from './integrations/geocoder/cache.ts';
+import { createGeocoder } from './integrations/geocoder/index.ts';
 import { mountEmbeddedIdentity } from './integrations/identity/embedded/index.ts';
+import { createMailer } from './integrations/mail/index.ts';
 import { createOpenIdClient } from './integrations/identity/openid-client.ts';
 import type { IdentityProvider } from './integrations/identity/port.ts';
 import type { FileStorage } from './integrations/storage/port.ts';
@@ -29,6 +34,15 @@ import { createReadCache } from './cache/read-cache.ts';
 import { createCatalogRepo } from './modules/catalog/repo.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { catalogAnswerBytes, createCatalogService } from './modules/catalog/service.ts';
+import { createContentRepo } from './modules/content/repo.ts';
+import { contentRoutes } from './modules/content/routes.ts';
+import { createContentService } from './modules/content/service.ts';
+import { createContactRepo } from './modules/contact/repo.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { createContactService } from './modules/contact/service.ts';
+import { createMailLogRepo } from './modules/mail/repo.ts';
+import { mailRoutes } from './modules/mail/routes.ts';
+import { createMailLogService } from './modules/mail/service.ts';
 import { authRoutes, resolveRequestUser } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { paths } from './paths.ts';
@@ -94,6 +108,7 @@ export async function buildApp(
     https: config.publicUrl.protocol === 'https:',
     development: options.ssr === 'development',
     imageOrigins: imageOrigins(deps),
+    ...captchaOrigins(config),
   });
   await app.register(errorHandler);
   // Before any route, so every route (the identity provider's too) lands in the access table.
@@ -106,6 +121,8 @@ export async function buildApp(
   });
   await app.register(openApi, { publicUrl: config.publicUrl.origin });
   await app.register(uploads);
+  // Before the routes: it reads each route's config.rateLimit as the route is added.
+  await app.register(rateLimits, { db: database.db });
 
   const identity = await identityProvider(app, deps);
   const auth = createAuthService({
@@ -144,6 +161,32 @@ export async function buildApp(
       log: app.log,
     }),
   });
+  await app.register(contentRoutes, {
+    content: createContentService({
+      repo: createContentRepo(database.db),
+      // A few small lists and eight pages: the entry count bounds it.
+      cache: createReadCache({ ttlMs: config.catalogCacheMs, maxEntries: 50 }),
+      storage: deps.storage,
+      images: config.images,
+      log: app.log,
+    }),
+  });
+  const mailer = createMailer(config.mail, database.db);
+  app.addHook('onClose', async () => mailer.close());
+  await app.register(contactRoutes, {
+    contact: createContactService({
+      repo: createContactRepo(database.db),
+      geocoder: createCachedGeocoder(database.db, createGeocoder(config.geocoder)),
+      captcha: createCaptcha(config.captcha, app.log),
+      mailer,
+      shopMailTo: config.mail.shopTo,
+      log: app.log,
+    }),
+    rateLimit: config.contactRateLimit,
+  });
+  await app.register(mailRoutes, {
+    mail: createMailLogService(createMailLogRepo(database.db)),
+  });
   await app.register(adminRoutes, {
     overview: createAdminOverviewService(createAdminOverviewRepo(database.db)),
   });
@@ -158,6 +201,10 @@ export async function buildApp(
         publicUrl: siteOrigin,
         analyticsUrl: config.analyticsUrl,
         storageBaseUrl: deps.storage.baseUrl,
+        recaptchaSiteKey: config.captcha.kind === 'recaptcha' ? config.captcha.siteKey : null,
+        recaptchaScriptUrl: config.captcha.scriptUrl,
+        mapTileUrl: config.map.tileUrl,
+        mapAttribution: config.map.attribution,
       },
     });
   }
@@ -170,7 +217,23 @@ function imageOrigins({ config, storage }: AppDependencies): string[] {
   const origins = new Set<string>();
   if (/^https?:\/\//.test(storage.baseUrl)) origins.add(new URL(storage.baseUrl).origin);
   if (config.images.origin !== config.publicUrl.origin) origins.add(config.images.origin);
+  // The contact page's map tiles; a {s} subdomain template allows every subdomain.
+  const tileOrigin = /^https?:\/\/[^/]+/.exec(config.map.tileUrl)?.[0];
+  if (tileOrigin) origins.add(tileOrigin.toLowerCase().replace('{s}', '*'));
   return [...origins];
+}
+
+/**
+ * reCAPTCHA's script, the scripts it loads and its frames (Google's CSP advice); nothing when
+ * the captcha is off. It talks to Google only from inside its frames, so connect-src stays 'self'.
+ */
+function captchaOrigins(config: Config): { scriptOrigins: string[]; frameOrigins: string[] } {
+  if (config.captcha.kind === 'off') return { scriptOrigins: [], frameOrigins: [] };
+  const script = new URL(config.captcha.scriptUrl).origin;
+  return {
+    scriptOrigins: [...new Set([script, 'https://www.gstatic.com'])],
+    frameOrigins: [...new Set([script, 'https://www.google.com', 'https://recaptcha.google.com'])],
+  };
 }
 
 /** The configured OpenID Connect issuer, or the embedded one mounted on this app. */

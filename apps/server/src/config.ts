@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { EMAIL_PATTERN } from '@labshop/shared/schemas/content';
 import { z } from 'zod';
 
 /**
@@ -108,6 +109,78 @@ const EnvSchema = z.object({
   IMAGE_ORIGIN: z
     .url({ error: 'must be an absolute URL such as https://shop.example.com' })
     .optional(),
+  RECAPTCHA_SECRET: z.string().optional(),
+  RECAPTCHA_SITE_KEY: z
+    .string()
+    .regex(/^[\w-]+$/, 'must be the site key Google shows (letters, digits, - and _)')
+    .optional(),
+  RECAPTCHA_VERIFY_URL: z
+    .url({
+      error: 'must be an absolute URL such as https://www.google.com/recaptcha/api/siteverify',
+    })
+    .default('https://www.google.com/recaptcha/api/siteverify'),
+  RECAPTCHA_SCRIPT_URL: z
+    .url({ error: 'must be an absolute URL such as https://www.google.com/recaptcha/api.js' })
+    .default('https://www.google.com/recaptcha/api.js'),
+  RECAPTCHA_MIN_SCORE: z.coerce
+    .number({ error: 'must be a number from 0 to 1' })
+    .min(0, 'must be a number from 0 to 1')
+    .max(1, 'must be a number from 0 to 1')
+    .default(0.5),
+  GEOCODER: z.enum(['none', 'nominatim'], { error: 'must be none or nominatim' }).default('none'),
+  NOMINATIM_URL: z
+    .url({ error: 'must be an absolute URL such as https://nominatim.openstreetmap.org' })
+    .default('https://nominatim.openstreetmap.org'),
+  NOMINATIM_USER_AGENT: z
+    .string()
+    .regex(/^[^\r\n]+$/, 'must be one line')
+    .optional(),
+  NOMINATIM_EMAIL: z.string().regex(EMAIL_PATTERN, 'must be an e-mail address').optional(),
+  SMTP_URL: z
+    .url({ error: 'must be an smtp:// or smtps:// URL such as smtps://user:pass@smtp.example.com' })
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an address such as labshop <no-reply@shop.example>')
+    .optional(),
+  SHOP_MAIL_TO: z
+    .string()
+    .optional()
+    .refine(
+      (value) =>
+        value === undefined ||
+        value.split(',').every((address) => EMAIL_PATTERN.test(address.trim())),
+      'must be one e-mail address, or several separated by commas',
+    ),
+  CONTACT_RATE_LIMIT_MAX: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(5),
+  CONTACT_RATE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(7 * 24 * 60 * 60, 'must be at most 604800 (7 days)')
+    .default(600),
+  MAP_TILE_URL: z
+    .string()
+    .regex(
+      /^(https?:\/\/[^\s"'<>]+|\/[^\s"'<>]*)$/,
+      'must be an http(s) URL or a path with {z}, {x} and {y}',
+    )
+    .refine(
+      (value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)),
+      'must contain {z}, {x} and {y}',
+    )
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_ATTRIBUTION: z
+    .string()
+    .default(
+      '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    ),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -138,6 +211,42 @@ export interface Config {
   catalogCacheMs: number;
   /** How long a page rendered for a visitor without cookies is reused; 0 turns it off. */
   pageCacheMs: number;
+  captcha: CaptchaConfig;
+  geocoder: GeocoderConfig;
+  mail: MailConfig;
+  /** POST /api/contact: at most `max` messages per client IP in `windowMs`. */
+  contactRateLimit: { max: number; windowMs: number };
+  /** The contact page's map (Leaflet). */
+  map: { tileUrl: string; attribution: string };
+}
+
+/** reCAPTCHA v3, or off (embedded mode: every submission passes, logged once). */
+export type CaptchaConfig =
+  | { kind: 'off'; scriptUrl: string }
+  | {
+      kind: 'recaptcha';
+      secret: string;
+      siteKey: string;
+      verifyUrl: string;
+      /** The browser's script (`?render=<siteKey>` is added by the page). */
+      scriptUrl: string;
+      /** Lowest score accepted (0.0 bot .. 1.0 human). */
+      minScore: number;
+      /** The hostname Google must report: PUBLIC_URL's. */
+      hostname: string;
+    };
+
+/** Where the shop's address is placed on the map: entered by hand, or looked up in Nominatim. */
+export type GeocoderConfig =
+  { kind: 'none' } | { kind: 'nominatim'; url: string; userAgent: string; email: string | null };
+
+export interface MailConfig {
+  /** The From of every mail the shop sends. */
+  from: string;
+  /** Where contact-form messages go; null means the contact data's e-mail. */
+  shopTo: string | null;
+  /** SMTP, or the database (embedded: mail is kept in mail_log and shown in the admin). */
+  transport: { kind: 'database' } | { kind: 'smtp'; url: string };
 }
 
 /** Where uploads and generated files go: DATA_DIR/uploads, or an S3-compatible bucket. */
@@ -242,6 +351,52 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       legacyOrigins: vars.IMAGE_LEGACY_ORIGINS,
       origin: new URL(vars.IMAGE_ORIGIN ?? publicUrl.origin).origin,
     },
+    captcha: captchaConfig(vars, publicUrl),
+    geocoder: geocoderConfig(vars),
+    mail: {
+      from: vars.MAIL_FROM ?? `labshop <no-reply@${publicUrl.hostname}>`,
+      shopTo: vars.SHOP_MAIL_TO?.trim() || null,
+      transport: vars.SMTP_URL ? { kind: 'smtp', url: vars.SMTP_URL } : { kind: 'database' },
+    },
+    contactRateLimit: {
+      max: vars.CONTACT_RATE_LIMIT_MAX,
+      windowMs: vars.CONTACT_RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
+    map: { tileUrl: vars.MAP_TILE_URL, attribution: vars.MAP_ATTRIBUTION },
+  };
+}
+
+/** The captcha is on only with both its secret and its site key. */
+function captchaConfig(vars: z.output<typeof EnvSchema>, publicUrl: URL): CaptchaConfig {
+  if (!vars.RECAPTCHA_SECRET && !vars.RECAPTCHA_SITE_KEY) {
+    return { kind: 'off', scriptUrl: vars.RECAPTCHA_SCRIPT_URL };
+  }
+  if (vars.RECAPTCHA_SECRET) requireAlongside(vars, 'RECAPTCHA_SECRET', ['RECAPTCHA_SITE_KEY']);
+  else requireAlongside(vars, 'RECAPTCHA_SITE_KEY', ['RECAPTCHA_SECRET']);
+  return {
+    kind: 'recaptcha',
+    secret: vars.RECAPTCHA_SECRET ?? '',
+    siteKey: vars.RECAPTCHA_SITE_KEY ?? '',
+    verifyUrl: vars.RECAPTCHA_VERIFY_URL,
+    scriptUrl: vars.RECAPTCHA_SCRIPT_URL,
+    minScore: vars.RECAPTCHA_MIN_SCORE,
+    hostname: publicUrl.hostname,
+  };
+}
+
+function geocoderConfig(vars: z.output<typeof EnvSchema>): GeocoderConfig {
+  if (vars.GEOCODER === 'none') return { kind: 'none' };
+  // The public instance refuses stock library User-Agents: say who is asking.
+  if (!vars.NOMINATIM_USER_AGENT) {
+    throw new ConfigError([
+      'NOMINATIM_USER_AGENT: is required when GEOCODER is nominatim (name the shop and a contact, e.g. "labshop/1.0 (it@shop.example)")',
+    ]);
+  }
+  return {
+    kind: 'nominatim',
+    url: vars.NOMINATIM_URL.replace(/\/+$/, ''),
+    userAgent: vars.NOMINATIM_USER_AGENT,
+    email: vars.NOMINATIM_EMAIL ?? null,
   };
 }
 

@@ -21,4 +21,12 @@ export interface PublicConfig {
   analyticsUrl: string | null;
   /** Where the shop's file storage serves images ('/uploads/' or a bucket/CDN URL). */
   storageBaseUrl: string;
+  /** The reCAPTCHA v3 site key (RECAPTCHA_SITE_KEY); null when the captcha is off. */
+  recaptchaSiteKey: string | null;
+  /** The reCAPTCHA script, loaded with `?render=<site key>` (RECAPTCHA_SCRIPT_URL). */
+  recaptchaScriptUrl: string;
+  /** Leaflet's tile URL template with {z}/{x}/{y} (MAP_TILE_URL). */
+  mapTileUrl: string;
+  /** The map's attribution HTML (MAP_ATTRIBUTION), shown bottom-right by Leaflet. */
+  mapAttribution: string;
 }

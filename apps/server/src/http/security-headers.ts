@@ -18,6 +18,8 @@ export interface SecurityHeadersOptions {
   /** Extra origins a page may frame (the card tokenizer) or load images from (map tiles). */
   frameOrigins?: string[];
   imageOrigins?: string[];
+  /** Extra origins a page may load scripts from (the captcha). */
+  scriptOrigins?: string[];
 }
 
 export const securityHeaders = fp(
@@ -45,9 +47,12 @@ export const securityHeaders = fp(
 );
 
 export function contentSecurityPolicy(nonce: string, options: SecurityHeadersOptions): string {
-  const scriptSrc = options.development
-    ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
-    : ["'self'", `'nonce-${nonce}'`];
+  const scriptSrc = [
+    ...(options.development
+      ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
+      : ["'self'", `'nonce-${nonce}'`]),
+    ...(options.scriptOrigins ?? []),
+  ];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': scriptSrc,

@@ -50,6 +50,11 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
     sizeOf: (page) =>
       (page as RenderedPage).bodyAroundNonce.reduce((sum, part) => sum + part.length, 0),
   });
+  // An administrator's change shows on the next page view here, not after the cache's few
+  // seconds (other instances still wait for their entries to expire; decision 003).
+  app.addHook('onResponse', async (request, reply) => {
+    if (isAdminWrite(request) && reply.statusCode < 400) pageCache.clear();
+  });
   const loadContextFor = (request: FastifyRequest): ServerLoadContext => ({
     apiFetch: createInProcessFetch(app, request),
     cspNonce: request.cspNonce,
@@ -90,6 +95,14 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
       },
     });
   });
+}
+
+function isAdminWrite(request: FastifyRequest): boolean {
+  return (
+    request.method !== 'GET' &&
+    request.method !== 'HEAD' &&
+    request.routeOptions.config?.access === 'admin'
+  );
 }
 
 async function loadProductionBuild(app: FastifyInstance, webBuild: string): Promise<ServerBuild> {

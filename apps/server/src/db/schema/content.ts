@@ -66,6 +66,21 @@ export const notifications = pgTable(
   (table) => [index('notifications_date_time_idx').on(table.dateTime)],
 );
 
+/**
+ * Geocoder answers by normalised address (trimmed, lower case, single spaces), so an address is
+ * looked up at most once (Nominatim's policy asks for caching). A row with no latitude records
+ * that the geocoder found nothing.
+ */
+export const geocodeCache = pgTable('geocode_cache', {
+  address: text('address').primaryKey(),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  displayName: text('display_name'),
+  /** Which geocoder answered, e.g. 'nominatim'. */
+  provider: text('provider').notNull(),
+  lookedUpAt: timestamp('looked_up_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Messages sent through the contact form. */
 export const contactMessages = pgTable('contact_messages', {
   id: id(),

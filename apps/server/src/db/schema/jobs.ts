@@ -77,3 +77,17 @@ export const mailLog = pgTable(
       .where(sql`${table.newsletterId} is not null`),
   ],
 );
+
+/**
+ * Request counters for per-client rate limits (the contact form), shared by every instance:
+ * `hits` requests under `key` since the window that ends at `resetsAt` began.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limit_counters_resets_at_idx').on(table.resetsAt)],
+);

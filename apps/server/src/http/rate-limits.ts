@@ -1,0 +1,104 @@
+import rateLimit, { type FastifyRateLimitStore, type RateLimitOptions } from '@fastify/rate-limit';
+import { lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client.ts';
+import { rateLimitCounters } from '../db/schema/index.ts';
+import { AppError } from './errors.ts';
+
+/**
+ * Per-client request limits on the routes that ask for one (`config.rateLimit`, made with
+ * `perClientLimit`); nothing else is limited (global: false). The counters live in PostgreSQL
+ * (`rate_limit_counters`), so every instance behind a load balancer counts the same requests.
+ * The client is the request's IP (X-Forwarded-For only with TRUST_PROXY; IPv6 by /56 prefix,
+ * as the plugin does by default). A refused request gets 429 `{ error }` with Retry-After.
+ */
+export const rateLimits = fp(
+  async (app: FastifyInstance, options: { db: Database }) => {
+    await app.register(rateLimit, {
+      global: false,
+      store: databaseStore(options.db),
+      // Counting and refusing happen before the body is read.
+      hook: 'onRequest',
+    });
+  },
+  { name: 'rate-limits' },
+);
+
+/** Route config for "at most `max` requests per client in `windowMs`", refused with `message`. */
+export function perClientLimit(limit: {
+  max: number;
+  windowMs: number;
+  message: string;
+}): RateLimitOptions {
+  return {
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    errorResponseBuilder: () => new AppError('too_many_requests', limit.message),
+  };
+}
+
+/** Expired counters are swept at most this often (per instance). */
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+
+/** A store for @fastify/rate-limit on the `rate_limit_counters` table: one upsert per request. */
+function databaseStore(db: Database) {
+  let lastSweep = 0;
+  const sweep = (now: Date) => {
+    if (now.getTime() - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = now.getTime();
+    db.delete(rateLimitCounters)
+      .where(lt(rateLimitCounters.resetsAt, now))
+      .then(
+        () => {},
+        () => {},
+      );
+  };
+
+  const count = async (key: string, windowMs: number) => {
+    const now = new Date();
+    const resetsAt = new Date(now.getTime() + windowMs);
+    const expired = sql`${rateLimitCounters.resetsAt} <= ${now.toISOString()}::timestamptz`;
+    const [row] = await db
+      .insert(rateLimitCounters)
+      .values({ key, hits: 1, resetsAt })
+      .onConflictDoUpdate({
+        target: rateLimitCounters.key,
+        set: {
+          hits: sql`case when ${expired} then 1 else ${rateLimitCounters.hits} + 1 end`,
+          resetsAt: sql`case when ${expired} then excluded.resets_at else ${rateLimitCounters.resetsAt} end`,
+        },
+      })
+      .returning({ hits: rateLimitCounters.hits, resetsAt: rateLimitCounters.resetsAt });
+    sweep(now);
+    if (!row) throw new Error('rate limit counter upsert returned no row');
+    return { current: row.hits, ttl: Math.max(0, row.resetsAt.getTime() - now.getTime()) };
+  };
+
+  /** The plugin makes one store, then a child per limited route; the route keeps counters apart. */
+  return class DatabaseRateLimitStore implements FastifyRateLimitStore {
+    constructor(
+      _pluginOptions: unknown,
+      private readonly scope = 'global',
+    ) {}
+
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
+      count(`${this.scope} ${key}`, timeWindow).then(
+        (result) => callback(null, result),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    child(routeOptions: { url: string; routeInfo?: { method?: unknown; url?: unknown } }) {
+      const route = routeOptions.routeInfo;
+      return new DatabaseRateLimitStore(
+        null,
+        `${String(route?.method ?? '')} ${String(route?.url ?? routeOptions.url)}`,
+      );
+    }
+  };
+}

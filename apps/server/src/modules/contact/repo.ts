@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { contactData, contactMessages } from '../../db/schema/index.ts';
+
+export type ContactDataRow = typeof contactData.$inferSelect;
+
+export interface ContactDataValues {
+  address: string;
+  phone: string;
+  email: string;
+  latitude: number | null;
+  longitude: number | null;
+  /** The address the coordinates belong to; null when there are none. */
+  geocodedAddress: string | null;
+}
+
+export interface ContactMessageValues {
+  name: string;
+  email: string;
+  phone: string;
+  inquiryType: 'general' | 'sales' | 'support' | 'other';
+  message: string;
+}
+
+/** The single contact_data row and the contact_messages table. */
+export function createContactRepo(db: Database) {
+  return {
+    async contactData(): Promise<ContactDataRow | null> {
+      const [row] = await db.select().from(contactData).where(eq(contactData.id, 1)).limit(1);
+      return row ?? null;
+    },
+
+    async saveContactData(values: ContactDataValues): Promise<ContactDataRow> {
+      const [row] = await db
+        .insert(contactData)
+        .values({ id: 1, ...values })
+        .onConflictDoUpdate({ target: contactData.id, set: { ...values, updatedAt: new Date() } })
+        .returning();
+      if (!row) throw new Error('contact_data upsert returned no row');
+      return row;
+    },
+
+    async insertMessage(values: ContactMessageValues): Promise<string> {
+      const [row] = await db
+        .insert(contactMessages)
+        .values(values)
+        .returning({ id: contactMessages.id });
+      if (!row) throw new Error('contact_messages insert returned no row');
+      return row.id;
+    },
+  };
+}
+
+export type ContactRepo = ReturnType<typeof createContactRepo>;

@@ -1,0 +1,216 @@
+import {
+  CONTACT_CAPTCHA_ACTION,
+  CONTACT_MESSAGES,
+  INQUIRY_TYPE_LABELS,
+  type ContactDataDto,
+  type ContactDataInput,
+  type ContactMessageInput,
+  type GeolocationEntry,
+} from '@labshop/shared/schemas/content';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../../http/errors.ts';
+import type { CaptchaVerifier } from '../../integrations/captcha/port.ts';
+import { normalizeAddress, type CachedGeocoder } from '../../integrations/geocoder/cache.ts';
+import type { GeocodeResult } from '../../integrations/geocoder/port.ts';
+import type { Mailer } from '../../integrations/mail/port.ts';
+import type { ContactDataRow, ContactRepo } from './repo.ts';
+
+export type ContactDataFields = z.output<typeof ContactDataInput>;
+export type ContactMessageFields = z.output<typeof ContactMessageInput>;
+
+export interface ContactServiceDeps {
+  repo: ContactRepo;
+  geocoder: CachedGeocoder;
+  captcha: CaptchaVerifier;
+  mailer: Mailer;
+  /** SHOP_MAIL_TO; null sends contact messages to the contact data's e-mail. */
+  shopMailTo: string | null;
+  log: FastifyBaseLogger;
+}
+
+/** The visitor behind a contact-form request. */
+export interface Sender {
+  ip: string;
+}
+
+const EMPTY_CONTACT_DATA: ContactDataDto = {
+  address: '',
+  phone: '',
+  email: '',
+  latitude: null,
+  longitude: null,
+};
+
+function toDto(row: ContactDataRow | null): ContactDataDto {
+  if (!row) return EMPTY_CONTACT_DATA;
+  return {
+    address: row.address,
+    phone: row.phone,
+    email: row.email,
+    latitude: row.latitude,
+    longitude: row.longitude,
+  };
+}
+
+/**
+ * The shop's contact data (SPEC.md section 8, Contacts Data) with its map position, and the
+ * contact form (section 5): checked, stored, and mailed to the shop.
+ */
+export function createContactService(deps: ContactServiceDeps) {
+  const { repo, geocoder, captcha, mailer, log } = deps;
+
+  /**
+   * Where a saved address sits on the map. A changed address is geocoded once (through the
+   * cache) when a geocoder is configured; when it finds nothing or fails, the coordinates the
+   * form gave are kept, or none. Without a geocoder, or with the address unchanged, the form's
+   * coordinates are stored; a form without them keeps the stored ones for an unchanged address.
+   */
+  async function placeAddress(
+    input: ContactDataFields,
+    stored: ContactDataRow | null,
+  ): Promise<{ latitude: number | null; longitude: number | null }> {
+    const changed = !stored || normalizeAddress(stored.address) !== normalizeAddress(input.address);
+    const fromForm =
+      input.latitude !== undefined && input.longitude !== undefined
+        ? { latitude: input.latitude, longitude: input.longitude }
+        : null;
+    if (changed && geocoder.kind !== 'none') {
+      let found: GeocodeResult | null = null;
+      try {
+        found = await geocoder.lookup(input.address);
+      } catch (error) {
+        log.warn(
+          { err: error },
+          'the new contact address could not be geocoded; keeping the coordinates the form gave',
+        );
+      }
+      if (found) return { latitude: found.latitude, longitude: found.longitude };
+      return fromForm ?? { latitude: null, longitude: null };
+    }
+    if (fromForm) return fromForm;
+    if (!changed && stored) return { latitude: stored.latitude, longitude: stored.longitude };
+    return { latitude: null, longitude: null };
+  }
+
+  return {
+    async contactData(): Promise<ContactDataDto> {
+      return toDto(await repo.contactData());
+    },
+
+    async updateContactData(input: ContactDataFields): Promise<ContactDataDto> {
+      const stored = await repo.contactData();
+      const position = await placeAddress(input, stored);
+      const row = await repo.saveContactData({
+        address: input.address,
+        phone: input.phone,
+        email: input.email,
+        ...position,
+        geocodedAddress: position.latitude === null ? null : input.address,
+      });
+      return toDto(row);
+    },
+
+    /**
+     * The spec's geolocation answer for an address, from what is stored: the contact data's
+     * own coordinates, else the geocoder cache. Visitors never cause a geocoder request.
+     */
+    async geolocation(address: string): Promise<GeolocationEntry[]> {
+      const stored = await repo.contactData();
+      if (
+        stored &&
+        stored.latitude !== null &&
+        stored.longitude !== null &&
+        normalizeAddress(stored.address) === normalizeAddress(address)
+      ) {
+        return [
+          {
+            lat: String(stored.latitude),
+            lon: String(stored.longitude),
+            display_name: stored.address,
+          },
+        ];
+      }
+      const cached = await geocoder.cached(address);
+      if (!cached?.result) return [];
+      return [
+        {
+          lat: String(cached.result.latitude),
+          lon: String(cached.result.longitude),
+          display_name: cached.result.displayName,
+        },
+      ];
+    },
+
+    /**
+     * The contact form: the trap field, the captcha (fail closed), then the message is stored
+     * and mailed to the shop. A mail that cannot be sent is logged (mail_log says 'failed') and
+     * the visitor still hears that the message arrived: it is stored.
+     */
+    async sendMessage(input: ContactMessageFields, sender: Sender): Promise<void> {
+      if (input.companyFax && input.companyFax.trim() !== '') {
+        log.info({ ip: sender.ip }, 'contact form: trap field filled, message refused');
+        throw new AppError('bad_request', CONTACT_MESSAGES.invalidRequest);
+      }
+      const verdict = await captcha.verify({
+        token: input.recaptcha_token2,
+        action: CONTACT_CAPTCHA_ACTION,
+        remoteIp: sender.ip,
+      });
+      if (verdict.outcome === 'unavailable') {
+        throw new AppError('unavailable', CONTACT_MESSAGES.captchaUnavailable);
+      }
+      if (verdict.outcome === 'rejected') {
+        log.info(
+          { ip: sender.ip, reason: verdict.reason, score: verdict.score, detail: verdict.detail },
+          'contact form: captcha refused',
+        );
+        throw new AppError('bad_request', CONTACT_MESSAGES.captchaFailed);
+      }
+
+      const id = await repo.insertMessage({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        inquiryType: input.inquiryType,
+        message: input.message,
+      });
+
+      const to = deps.shopMailTo ?? (await repo.contactData())?.email ?? null;
+      if (!to) {
+        log.warn(
+          { contactMessage: id },
+          'contact message stored, but there is no shop e-mail to send it to',
+        );
+        return;
+      }
+      const inquiry = INQUIRY_TYPE_LABELS[input.inquiryType];
+      try {
+        await mailer.send({
+          to,
+          subject: `Contact form: ${inquiry} from ${input.name}`,
+          text: [
+            `Name: ${input.name}`,
+            `Email: ${input.email}`,
+            `Phone: ${input.phone}`,
+            `Inquiry type: ${inquiry}`,
+            '',
+            input.message,
+            '',
+            '--',
+            'Sent through the contact form; reply to this mail to answer the sender.',
+          ].join('\n'),
+          replyTo: { name: input.name, address: input.email },
+          relatedTo: `contact:${id}`,
+        });
+      } catch (error) {
+        log.error(
+          { err: error, contactMessage: id },
+          'contact message stored, but the mail to the shop failed',
+        );
+      }
+    },
+  };
+}
+
+export type ContactService = ReturnType<typeof createContactService>;

@@ -1,0 +1,253 @@
+import { TEXT_PAGE_NAMES, type TextPageName } from '@labshop/shared/constants';
+import {
+  GALLERY_PICTURE_FIELD,
+  NotificationInput,
+  TestimonialInput,
+  TextPageInput,
+} from '@labshop/shared/schemas/content';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readMultipartForm } from '../../http/uploads.ts';
+import type { ContentService } from './service.ts';
+
+/**
+ * SPEC.md section 7, content calls: /api/testimonials, /api/gallery, /api/text_pages/{name}
+ * and /api/notifications. Bodies are checked by the shared schemas (the first failing field's
+ * message answers 400); unknown fields are dropped.
+ */
+
+const TestimonialDtoSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  position: z.string(),
+  text: z.string(),
+  imageUrl: z.string().nullable(),
+});
+
+const GalleryImageDtoSchema = z.object({
+  _id: z.string(),
+  imageUrl: z.string(),
+  title: z.string(),
+  description: z.string(),
+});
+
+const TextPageDtoSchema = z.object({
+  name: z.enum(TEXT_PAGE_NAMES as [TextPageName, ...TextPageName[]]),
+  content: z.string(),
+  updatedAt: z.string().nullable(),
+});
+
+const NotificationDtoSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  dateTime: z.string(),
+  read: z.literal(false),
+});
+
+const ErrorSchema = z.object({ error: z.string() });
+
+/** Any text: a malformed id is simply not found (404), never a 400 or a server error. */
+const IdParams = z.object({ id: z.string() });
+const PageParams = z.object({
+  name: z.string().describe(`One of: ${TEXT_PAGE_NAMES.join(', ')} (any case, URL-encoded)`),
+});
+
+export const NOTIFICATION_LIST_MAX = 200;
+const limitMessage = `limit must be a whole number from 1 to ${NOTIFICATION_LIST_MAX}.`;
+const NotificationListQuery = z.object({
+  limit: z.coerce
+    .number({ error: limitMessage })
+    .int(limitMessage)
+    .min(1, limitMessage)
+    .max(NOTIFICATION_LIST_MAX, limitMessage)
+    .default(NOTIFICATION_LIST_MAX),
+});
+
+export async function contentRoutes(
+  fastify: FastifyInstance,
+  options: { content: ContentService },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { content } = options;
+  const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+
+  // --- Testimonials ---------------------------------------------------------------------------
+
+  app.get(
+    '/api/testimonials',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['content'],
+        summary: 'Testimonials, oldest first (the order the home page shows them in)',
+        response: { 200: z.array(TestimonialDtoSchema) },
+      },
+    },
+    async () => content.listTestimonials(),
+  );
+
+  app.post(
+    '/api/testimonials',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['content'],
+        summary: 'Add a testimonial (imageUrl optional: an http(s) address or a path)',
+        body: TestimonialInput,
+        response: { 201: TestimonialDtoSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await content.createTestimonial(request.body)),
+  );
+
+  app.delete(
+    '/api/testimonials/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['content'],
+        summary: 'Delete a testimonial',
+        params: IdParams,
+        response: { 204: z.null(), ...errors, 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await content.deleteTestimonial(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // --- Gallery --------------------------------------------------------------------------------
+
+  app.get(
+    '/api/gallery',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['content'],
+        summary: 'Gallery pictures, newest first',
+        response: { 200: z.array(GalleryImageDtoSchema) },
+      },
+    },
+    async () => content.listGalleryImages(),
+  );
+
+  app.post(
+    '/api/gallery',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['content'],
+        summary: `Add a picture (multipart: a JPEG in \`${GALLERY_PICTURE_FIELD}\`, title, description)`,
+        consumes: ['multipart/form-data'],
+        response: { 201: GalleryImageDtoSchema, ...errors, 413: ErrorSchema, 415: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const form = await readMultipartForm(request, [GALLERY_PICTURE_FIELD]);
+      const picture = form.files.find((file) => file.field === GALLERY_PICTURE_FIELD);
+      const created = await content.createGalleryImage(
+        form.fields,
+        picture && { filename: picture.filename, data: picture.data },
+      );
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.delete(
+    '/api/gallery/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['content'],
+        summary: 'Delete a picture (its stored image too)',
+        params: IdParams,
+        response: { 204: z.null(), ...errors, 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await content.deleteGalleryImage(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // --- Text pages -----------------------------------------------------------------------------
+
+  app.get(
+    '/api/text_pages/:name',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['content'],
+        summary: "A static text page's HTML ('' for a page nobody has written yet)",
+        params: PageParams,
+        response: { 200: TextPageDtoSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => content.getTextPage(request.params.name),
+  );
+
+  app.put(
+    '/api/text_pages/:name',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['content'],
+        summary: 'Save a text page; the HTML is sanitised (scripts, handlers, unsafe URLs removed)',
+        params: PageParams,
+        body: TextPageInput,
+        response: { 200: TextPageDtoSchema, ...errors, 404: ErrorSchema },
+      },
+    },
+    async (request) => content.saveTextPage(request.params.name, request.body),
+  );
+
+  // --- Notifications --------------------------------------------------------------------------
+
+  app.get(
+    '/api/notifications',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['content'],
+        summary: 'Notifications, newest first',
+        querystring: NotificationListQuery,
+        response: { 200: z.array(NotificationDtoSchema), 400: ErrorSchema },
+      },
+    },
+    async (request) => content.listNotifications(request.query.limit),
+  );
+
+  app.post(
+    '/api/notifications',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['content'],
+        summary: 'Add a notification (dated by the server; dateTime and read are ignored)',
+        body: NotificationInput,
+        response: { 201: NotificationDtoSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await content.createNotification(request.body)),
+  );
+
+  app.delete(
+    '/api/notifications/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['content'],
+        summary: 'Delete a notification',
+        params: IdParams,
+        response: { 204: z.null(), ...errors, 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await content.deleteNotification(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,257 @@
+import { TEXT_PAGE_NAMES, type TextPageName } from '@labshop/shared/constants';
+import { rewriteLegacyOrigin } from '@labshop/shared/images';
+import {
+  GALLERY_MESSAGES,
+  GalleryInput,
+  NotificationInput,
+  TEXT_PAGE_MAX_CONTENT,
+  TEXT_PAGE_MESSAGES,
+  TestimonialInput,
+  TextPageInput,
+  type GalleryImageDto,
+  type NotificationDto,
+  type TestimonialDto,
+  type TextPageDto,
+} from '@labshop/shared/schemas/content';
+import type { z } from 'zod';
+import type { ReadCache } from '../../cache/read-cache.ts';
+import type { ImageUrlConfig } from '../../config.ts';
+import { AppError } from '../../http/errors.ts';
+import {
+  deleteStoredImage,
+  NotAJpegError,
+  storeJpegImage,
+} from '../../integrations/storage/jpeg-images.ts';
+import type { FileStorage } from '../../integrations/storage/port.ts';
+import type {
+  ContentRepo,
+  GalleryImageRow,
+  NotificationRow,
+  TestimonialRow,
+  TextPageRow,
+} from './repo.ts';
+import { isBlankHtml, sanitizeTextPageHtml } from './sanitize-html.ts';
+
+/**
+ * Testimonials, the gallery, the static text pages and notifications (SPEC.md sections 2, 3, 7
+ * and 8). Reads are public and cached for a few seconds; every write clears the cache.
+ */
+
+export const CONTENT_MESSAGES = {
+  testimonialNotFound: 'Testimonial not found.',
+  galleryImageNotFound: 'Picture not found.',
+  notificationNotFound: 'Notification not found.',
+} as const;
+
+/** Where uploaded gallery pictures are stored. */
+export const GALLERY_FOLDER = 'gallery';
+
+/** A file from a multipart form, as the service needs it. */
+export interface ImageUpload {
+  filename: string;
+  data: Buffer;
+}
+
+export interface ContentServiceDeps {
+  repo: ContentRepo;
+  cache: ReadCache;
+  storage: FileStorage;
+  images: ImageUrlConfig;
+  log: { warn(object: unknown, message: string): void };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The first failing field's message; a body that is not a JSON object counts as empty. */
+function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const body = input !== null && typeof input === 'object' && !Array.isArray(input) ? input : {};
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    throw new AppError('bad_request', result.error.issues[0]?.message ?? 'The form is not valid.');
+  }
+  return result.data;
+}
+
+/** The id in canonical form, or a not-found error for anything that cannot be an id. */
+function requireId(id: string, notFound: string): string {
+  if (!UUID.test(id)) throw new AppError('not_found', notFound);
+  return id.toLowerCase();
+}
+
+/** One of the eight page names, whatever its case ('privacy policy' -> 'Privacy Policy'). */
+export function canonicalTextPageName(name: string): TextPageName | null {
+  const wanted = name.toLowerCase();
+  return TEXT_PAGE_NAMES.find((page) => page.toLowerCase() === wanted) ?? null;
+}
+
+function requirePageName(name: string): TextPageName {
+  const page = canonicalTextPageName(name);
+  if (!page) throw new AppError('not_found', TEXT_PAGE_MESSAGES.unknownPage);
+  return page;
+}
+
+export function createContentService({ repo, cache, storage, images, log }: ContentServiceDeps) {
+  const showUrl = (url: string) => rewriteLegacyOrigin(url, images.legacyOrigins, images.origin);
+
+  function testimonialDto(row: TestimonialRow): TestimonialDto {
+    return {
+      _id: row.id,
+      name: row.name,
+      position: row.position,
+      text: row.text,
+      imageUrl: row.imageUrl ? showUrl(row.imageUrl) : null,
+    };
+  }
+
+  function galleryImageDto(row: GalleryImageRow): GalleryImageDto {
+    return {
+      _id: row.id,
+      imageUrl: showUrl(row.imageUrl),
+      title: row.title,
+      description: row.description,
+    };
+  }
+
+  function textPageDto(name: TextPageName, row: TextPageRow | null): TextPageDto {
+    // Sanitised again on the way out, so rows written around the API (seed data, an import)
+    // are held to the same rules. Stored pages pass through unchanged.
+    return {
+      name,
+      content: row ? sanitizeTextPageHtml(row.content) : '',
+      updatedAt: row ? row.updatedAt.toISOString() : null,
+    };
+  }
+
+  function notificationDto(row: NotificationRow): NotificationDto {
+    return {
+      _id: row.id,
+      title: row.title,
+      body: row.body,
+      dateTime: row.dateTime.toISOString(),
+      // Read state lives in each visitor's cookie, never on the server.
+      read: false,
+    };
+  }
+
+  async function removeImage(url: string): Promise<void> {
+    await deleteStoredImage(storage, url).catch((error: unknown) =>
+      log.warn({ err: error, url }, 'could not remove a stored image'),
+    );
+  }
+
+  return {
+    async listTestimonials(): Promise<TestimonialDto[]> {
+      return cache.get('testimonials', async () =>
+        (await repo.listTestimonials()).map(testimonialDto),
+      );
+    },
+
+    async createTestimonial(body: unknown): Promise<TestimonialDto> {
+      const input = parseOrThrow(TestimonialInput, body);
+      const row = await repo.insertTestimonial({
+        name: input.name,
+        position: input.position,
+        text: input.text,
+        imageUrl: input.imageUrl ? input.imageUrl : null,
+      });
+      cache.clear();
+      return testimonialDto(row);
+    },
+
+    async deleteTestimonial(id: string): Promise<void> {
+      const key = requireId(id, CONTENT_MESSAGES.testimonialNotFound);
+      if (!(await repo.deleteTestimonial(key))) {
+        throw new AppError('not_found', CONTENT_MESSAGES.testimonialNotFound);
+      }
+      cache.clear();
+    },
+
+    async listGalleryImages(): Promise<GalleryImageDto[]> {
+      return cache.get('gallery', async () =>
+        (await repo.listGalleryImages()).map(galleryImageDto),
+      );
+    },
+
+    /** The form's order: the picture, then title and description; then the picture's content. */
+    async createGalleryImage(
+      fields: Record<string, string>,
+      picture: ImageUpload | undefined,
+    ): Promise<GalleryImageDto> {
+      if (!picture) throw new AppError('bad_request', GALLERY_MESSAGES.pictureRequired);
+      const input = parseOrThrow(GalleryInput, fields);
+      let imageUrl: string;
+      try {
+        imageUrl = await storeJpegImage(storage, picture.data, { folder: GALLERY_FOLDER });
+      } catch (error) {
+        if (error instanceof NotAJpegError) {
+          throw new AppError('unsupported_media_type', GALLERY_MESSAGES.jpegOnly);
+        }
+        throw error;
+      }
+      try {
+        const row = await repo.insertGalleryImage({
+          imageUrl,
+          title: input.title,
+          description: input.description,
+        });
+        cache.clear();
+        return galleryImageDto(row);
+      } catch (error) {
+        await removeImage(imageUrl);
+        throw error;
+      }
+    },
+
+    async deleteGalleryImage(id: string): Promise<void> {
+      const key = requireId(id, CONTENT_MESSAGES.galleryImageNotFound);
+      const row = await repo.deleteGalleryImage(key);
+      if (!row) throw new AppError('not_found', CONTENT_MESSAGES.galleryImageNotFound);
+      cache.clear();
+      await removeImage(row.imageUrl);
+    },
+
+    async getTextPage(name: string): Promise<TextPageDto> {
+      const page = requirePageName(name);
+      return cache.get(`text-page:${page}`, async () =>
+        textPageDto(page, await repo.textPage(page)),
+      );
+    },
+
+    async saveTextPage(name: string, body: unknown): Promise<TextPageDto> {
+      const page = requirePageName(name);
+      const input = parseOrThrow(TextPageInput, body);
+      const content = sanitizeTextPageHtml(input.content);
+      if (isBlankHtml(content)) throw new AppError('bad_request', TEXT_PAGE_MESSAGES.content);
+      if (content.length > TEXT_PAGE_MAX_CONTENT) {
+        throw new AppError('bad_request', TEXT_PAGE_MESSAGES.contentTooLong);
+      }
+      const row = await repo.saveTextPage(page, content);
+      cache.clear();
+      return textPageDto(page, row);
+    },
+
+    async listNotifications(limit: number): Promise<NotificationDto[]> {
+      return cache.get(`notifications:${limit}`, async () =>
+        (await repo.listNotifications(limit)).map(notificationDto),
+      );
+    },
+
+    /** dateTime and read from the client are ignored: the server dates it, and it is unread. */
+    async createNotification(body: unknown): Promise<NotificationDto> {
+      const input = parseOrThrow(NotificationInput, body);
+      const row = await repo.insertNotification({ title: input.title, body: input.body });
+      cache.clear();
+      return notificationDto(row);
+    },
+
+    async deleteNotification(id: string): Promise<void> {
+      const key = requireId(id, CONTENT_MESSAGES.notificationNotFound);
+      if (!(await repo.deleteNotification(key))) {
+        throw new AppError('not_found', CONTENT_MESSAGES.notificationNotFound);
+      }
+      cache.clear();
+    },
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;

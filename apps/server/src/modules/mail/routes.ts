@@ -1,0 +1,80 @@
+import { MAIL_LOG_PAGE_SIZE } from '@labshop/shared/schemas/content';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { MailLogService } from './service.ts';
+
+/** The admin mail log: GET /api/admin/mail?page= and GET /api/admin/mail/{id}. */
+
+const ErrorSchema = z.object({ error: z.string() });
+
+const entry = {
+  _id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(['kept', 'queued', 'sent', 'failed']),
+  transport: z.enum(['database', 'smtp']),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  error: z.string().nullable(),
+  relatedTo: z.string().nullable(),
+};
+
+const MailLogPageSchema = z.object({ mails: z.array(z.object(entry)), total: z.number().int() });
+const MailLogMessageSchema = z.object({
+  ...entry,
+  from: z.string(),
+  textBody: z.string(),
+  htmlBody: z.string().nullable(),
+});
+
+const PAGE_MESSAGE = 'page must be a whole number from 1.';
+const MailLogQuery = z.object({
+  page: z.coerce
+    .number({ error: PAGE_MESSAGE })
+    .int(PAGE_MESSAGE)
+    .min(1, PAGE_MESSAGE)
+    .max(1_000_000, 'page is too large.')
+    .default(1),
+});
+
+const MailIdParams = z.object({ id: z.string() });
+
+export async function mailRoutes(fastify: FastifyInstance, options: { mail: MailLogService }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+
+  app.get(
+    '/api/admin/mail',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: `The mail log, newest first, ${MAIL_LOG_PAGE_SIZE} per page`,
+        querystring: MailLogQuery,
+        response: { 200: MailLogPageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return options.mail.page(request.query.page);
+    },
+  );
+
+  app.get(
+    '/api/admin/mail/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'One mail with its text',
+        params: MailIdParams,
+        response: { 200: MailLogMessageSchema, 404: ErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return options.mail.message(request.params.id);
+    },
+  );
+}
