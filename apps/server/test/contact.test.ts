@@ -694,5 +694,9 @@ describe('content security policy', () => {
     expect(csp).not.toContain('gstatic');
     expect(csp).not.toContain('www.google.com');
     expect(csp).toMatch(/img-src [^;]*https:\/\/tile\.openstreetmap\.org/);
+    // Pictures an admin links from another https host (text pages, testimonials) may load;
+    // scripts may not.
+    expect(csp).toMatch(/img-src [^;]*https:[ ;]/);
+    expect(csp).not.toMatch(/script-src [^;]*https:[ ;]/);
   });
 });

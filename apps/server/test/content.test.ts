@@ -221,7 +221,7 @@ describe('testimonials', () => {
     expect(notAnObject.status).toBe(400);
   });
 
-  it('adds testimonials, trims them, ignores unknown fields and lists them oldest first', async () => {
+  it('adds testimonials, trims them, ignores unknown fields and lists them newest first', async () => {
     const first = await createTestimonial(
       validTestimonial({ name: '  Ola Nordmann  ', _id: 'forged', rating: 1 }),
     );
@@ -248,7 +248,7 @@ describe('testimonials', () => {
 
     const list = await json<TestimonialDto[]>(await call('GET', '/api/testimonials'));
     const names = list.map((testimonial) => testimonial.name);
-    expect(names).toEqual(['Legacy', 'Ola Nordmann', 'No Picture', 'Omitted Picture', 'On Site']);
+    expect(names).toEqual(['On Site', 'Omitted Picture', 'No Picture', 'Ola Nordmann', 'Legacy']);
   });
 
   it('rewrites a picture on a legacy host to the production host', async () => {

@@ -58,7 +58,9 @@ export function contentSecurityPolicy(nonce: string, options: SecurityHeadersOpt
     'script-src': scriptSrc,
     // React writes style attributes and map/carousel libraries set inline styles.
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...(options.imageOrigins ?? [])],
+    // Any https host: admins place pictures from elsewhere in text pages and testimonials.
+    // Pictures cannot run code; scripts, frames and connections stay on the lists above.
+    'img-src': ["'self'", 'data:', 'blob:', 'https:', ...(options.imageOrigins ?? [])],
     'font-src': ["'self'", 'data:'],
     'connect-src': options.development ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
     'frame-src': ["'self'", ...(options.frameOrigins ?? [])],

@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { galleryImages, notifications, testimonials, textPages } from '../../db/schema/index.ts';
 
@@ -21,12 +21,12 @@ export type NotificationValues = Pick<typeof notifications.$inferInsert, 'title'
 
 export function createContentRepo(db: Database) {
   return {
-    /** Oldest first: the order the home page's carousel shows them in. */
+    /** Newest first: the home page's carousel opens with the latest words (and the seed's first). */
     async listTestimonials(): Promise<TestimonialRow[]> {
       return db
         .select()
         .from(testimonials)
-        .orderBy(asc(testimonials.createdAt), asc(testimonials.id));
+        .orderBy(desc(testimonials.createdAt), desc(testimonials.id));
     },
 
     async insertTestimonial(values: TestimonialValues): Promise<TestimonialRow> {

@@ -1,6 +1,22 @@
-import { Link } from 'react-router';
 import { SITE } from '../../lib/site.ts';
 import type { Route } from './+types/home';
+import { useStorefrontMe } from '../../features/auth/api/me.ts';
+import { loadHomeData } from '../../features/home/api/home-data.ts';
+import { BannerCarousel } from '../../features/home/components/banner-carousel.tsx';
+import { BottomCards } from '../../features/home/components/bottom-cards.tsx';
+import { CategoriesGrid } from '../../features/home/components/categories-grid.tsx';
+import { FeaturedProducts } from '../../features/home/components/featured-products.tsx';
+import { TestimonialsCarousel } from '../../features/home/components/testimonials-carousel.tsx';
+import { VideoBanner } from '../../features/home/components/video-banner.tsx';
+import { WhyChoose } from '../../features/home/components/why-choose.tsx';
+
+/** The home page's lists, read at once as the visitor (signed-in visitors get wholesale prices). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return {
+    ...(await loadHomeData(context)),
+    storageBaseUrl: context.publicConfig.storageBaseUrl,
+  };
+}
 
 export function meta(_: Route.MetaArgs) {
   return [
@@ -13,35 +29,19 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-export default function Home() {
+/** The landing page (SPEC.md "Home page"), top to bottom in the spec's order. */
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { categories, featured, testimonials, storageBaseUrl } = loaderData;
+  const signedIn = useStorefrontMe().user !== null;
   return (
-    <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
-      <div className="mx-auto max-w-7xl px-4 py-20 sm:py-28">
-        <p className="text-sm font-semibold uppercase tracking-widest text-accent-400">
-          80+ years of expertise
-        </p>
-        <h1 className="mt-4 max-w-3xl text-4xl font-extrabold leading-tight sm:text-5xl">
-          Dental laboratory equipment, built to run for decades
-        </h1>
-        <p className="mt-5 max-w-2xl text-lg text-brand-100">
-          Alloy grinders, vibrators, polishing lathes and the replacement parts that keep them
-          running, designed and made in the USA.
-        </p>
-        <div className="mt-8 flex flex-wrap gap-3">
-          <Link
-            to="/shop"
-            className="rounded-md bg-accent-700 px-6 py-3 font-semibold text-white shadow hover:bg-accent-600"
-          >
-            Start Shopping
-          </Link>
-          <Link
-            to="/about-us"
-            className="rounded-md border border-white/40 px-6 py-3 font-semibold text-white hover:bg-white/10"
-          >
-            Learn More
-          </Link>
-        </div>
-      </div>
-    </section>
+    <>
+      <BannerCarousel />
+      <WhyChoose />
+      <FeaturedProducts products={featured} storageBaseUrl={storageBaseUrl} signedIn={signedIn} />
+      <VideoBanner />
+      <CategoriesGrid categories={categories} storageBaseUrl={storageBaseUrl} />
+      <TestimonialsCarousel testimonials={testimonials} storageBaseUrl={storageBaseUrl} />
+      <BottomCards />
+    </>
   );
 }
