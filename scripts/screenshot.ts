@@ -28,6 +28,17 @@ if (login) {
   await page.waitForURL((target) => !target.pathname.startsWith('/oidc'));
 }
 await page.goto(url, { waitUntil: 'networkidle' });
+if (flags.includes('--full')) {
+  // Lazy images load only near the viewport: pass over the whole page first.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState('networkidle');
+}
 await page.screenshot({ path: out, fullPage: flags.includes('--full') });
 await browser.close();
 console.log(`${out}: ${url} at ${width}px`);

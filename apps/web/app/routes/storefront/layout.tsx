@@ -9,12 +9,24 @@ import { loadMe } from '../../features/auth/api/me.ts';
 import { AccountLinks } from '../../features/auth/components/account-links.tsx';
 import { CartLink } from '../../features/cart/components/cart-link.tsx';
 import { readCartCount } from '../../features/cart/cart-count.ts';
+import { loadNotifications } from '../../features/notifications/api/notifications.ts';
+import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
+import { readNotificationIds } from '../../features/notifications/read-cookie.ts';
 
 /** The storefront shell: header, page, footer, cookie banner and Customer Support button. */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const cookieHeader = request.headers.get('cookie');
+  // The bell's count is in the first HTML. Cookieless visitors (everything unread for them)
+  // share the page cache's render, so this costs one query per cached page, not per visit.
+  const [me, notifications] = await Promise.all([
+    loadMe(request, context),
+    loadNotifications(context),
+  ]);
   return {
-    cartCount: readCartCount(request.headers.get('cookie')),
-    me: await loadMe(request, context),
+    cartCount: readCartCount(cookieHeader),
+    me,
+    notifications,
+    readNotificationIds: [...readNotificationIds(cookieHeader)],
   };
 }
 
@@ -31,6 +43,12 @@ export default function StorefrontLayout({ loaderData }: Route.ComponentProps) {
       <Header
         accountSlot={<AccountLinks me={loaderData.me} />}
         cartSlot={<CartLink serverCount={loaderData.cartCount} />}
+        notificationsSlot={
+          <NotificationsBell
+            notifications={loaderData.notifications}
+            readIds={loaderData.readNotificationIds}
+          />
+        }
       />
       <main id="main" className="flex-1">
         <Outlet />

@@ -1,0 +1,246 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CONTACT_CAPTCHA_ACTION,
+  CONTACT_LIMITS,
+  CONTACT_MESSAGES,
+  ContactMessageInput,
+  INQUIRY_TYPE_LABELS,
+  INQUIRY_TYPES,
+  type InquiryType,
+} from '@labshop/shared/schemas/content';
+import { CircleCheck, Send, TriangleAlert } from 'lucide-react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useForm, type FieldError, type Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import { sendContactMessage } from '../api/contact.ts';
+import { captchaToken, loadRecaptcha } from '../api/recaptcha.ts';
+
+/** What the form holds: text as typed, and '' while no inquiry type is chosen. */
+type ContactFormValues = Omit<z.input<typeof ContactMessageInput>, 'inquiryType'> & {
+  inquiryType: InquiryType | '';
+};
+type ContactFormOutput = z.output<typeof ContactMessageInput>;
+
+const EMPTY: ContactFormValues = {
+  name: '',
+  email: '',
+  phone: '',
+  inquiryType: '',
+  message: '',
+  companyFax: '',
+};
+
+type Outcome = { kind: 'sent' | 'error'; text: string } | null;
+
+export interface ContactFormProps {
+  /** PublicConfig.recaptchaSiteKey: null when the captcha is off (the embedded mode). */
+  recaptchaSiteKey: string | null;
+  recaptchaScriptUrl: string;
+}
+
+const inputClass =
+  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-600 aria-[invalid=true]:focus:ring-red-200';
+
+/**
+ * The contact form (SPEC.md sections 4, 5 and 8): the shared ContactMessageInput schema checks
+ * each field once it was left, and every field on an invalid submit. The hidden companyFax
+ * trap stops a send with 'Invalid request.'. With a captcha configured, a token for the
+ * contact_submit action goes along as recaptcha_token2.
+ */
+export function ContactForm({ recaptchaSiteKey, recaptchaScriptUrl }: ContactFormProps) {
+  const id = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactFormValues, unknown, ContactFormOutput>({
+    // The form starts with no inquiry type (''), which the schema refuses with its message.
+    resolver: zodResolver(ContactMessageInput) as unknown as Resolver<
+      ContactFormValues,
+      unknown,
+      ContactFormOutput
+    >,
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+  });
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  // reCAPTCHA v3 scores the visit, so its script loads with the page, not at the click.
+  useEffect(() => {
+    if (!recaptchaSiteKey) return;
+    loadRecaptcha(recaptchaScriptUrl, recaptchaSiteKey).catch((error: unknown) =>
+      console.error('The captcha script did not load:', error),
+    );
+  }, [recaptchaSiteKey, recaptchaScriptUrl]);
+
+  const send = async (values: ContactFormOutput) => {
+    setOutcome(null);
+    if (values.companyFax?.trim()) {
+      setOutcome({ kind: 'error', text: CONTACT_MESSAGES.invalidRequest });
+      return;
+    }
+    let token: string | undefined;
+    if (recaptchaSiteKey) {
+      const answer = await captchaToken(
+        recaptchaScriptUrl,
+        recaptchaSiteKey,
+        CONTACT_CAPTCHA_ACTION,
+      );
+      if (!answer) {
+        setOutcome({ kind: 'error', text: CONTACT_MESSAGES.captchaUnavailable });
+        return;
+      }
+      token = answer;
+    }
+    const result = await sendContactMessage({ ...values, recaptcha_token2: token });
+    if (result.ok) {
+      reset(EMPTY);
+      setOutcome({ kind: 'sent', text: CONTACT_MESSAGES.sent });
+    } else {
+      setOutcome({ kind: 'error', text: result.error });
+    }
+  };
+
+  const fieldId = (name: string) => `${id}-${name}`;
+  const field = (name: keyof ContactFormValues, error: FieldError | undefined) => ({
+    id: fieldId(name),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? fieldId(`${name}-error`) : undefined,
+    'aria-required': true,
+    className: inputClass,
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(send)(event)}
+      aria-busy={isSubmitting}
+      aria-labelledby={fieldId('heading')}
+      className="space-y-5"
+    >
+      <h2 id={fieldId('heading')} className="text-xl font-bold text-brand-900">
+        Send us a message
+      </h2>
+      <p className="text-sm text-slate-600">Every field is required.</p>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Name" name="name" fieldId={fieldId} error={errors.name}>
+          <input
+            {...field('name', errors.name)}
+            {...register('name')}
+            type="text"
+            autoComplete="name"
+            maxLength={CONTACT_LIMITS.name}
+          />
+        </Field>
+        <Field label="Email" name="email" fieldId={fieldId} error={errors.email}>
+          <input
+            {...field('email', errors.email)}
+            {...register('email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={CONTACT_LIMITS.email}
+          />
+        </Field>
+        <Field label="Phone" name="phone" fieldId={fieldId} error={errors.phone}>
+          <input
+            {...field('phone', errors.phone)}
+            {...register('phone')}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            maxLength={CONTACT_LIMITS.phoneMax}
+          />
+        </Field>
+        <Field label="Inquiry type" name="inquiryType" fieldId={fieldId} error={errors.inquiryType}>
+          <select {...field('inquiryType', errors.inquiryType)} {...register('inquiryType')}>
+            <option value="">Select an inquiry type</option>
+            {INQUIRY_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {INQUIRY_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <Field label="Message" name="message" fieldId={fieldId} error={errors.message}>
+        <textarea
+          {...field('message', errors.message)}
+          {...register('message')}
+          rows={6}
+          maxLength={CONTACT_LIMITS.message}
+        />
+      </Field>
+
+      {/* The trap: hidden from people and screen readers, filled in only by form robots. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={fieldId('companyFax')}>Company fax</label>
+        <input
+          id={fieldId('companyFax')}
+          {...register('companyFax')}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+        />
+      </div>
+
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <button
+          type="submit"
+          disabled={isSubmitting}
+          className="inline-flex items-center justify-center gap-2 rounded-md bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
+        >
+          <Send className="h-4 w-4" aria-hidden="true" />
+          {isSubmitting ? 'Sending…' : 'Send Message'}
+        </button>
+      </div>
+
+      <div role="status" aria-live="polite">
+        {outcome?.kind === 'sent' && (
+          <p className="flex items-start gap-2 rounded-md border border-green-200 bg-green-50 px-4 py-3 text-green-800">
+            <CircleCheck className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+            {outcome.text}
+          </p>
+        )}
+      </div>
+      <div role="alert">
+        {outcome?.kind === 'error' && (
+          <p className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+            <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+            {outcome.text}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function Field({
+  label,
+  name,
+  fieldId,
+  error,
+  children,
+}: {
+  label: string;
+  name: keyof ContactFormValues;
+  fieldId: (name: string) => string;
+  error: FieldError | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={fieldId(name)} className="mb-1.5 block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      {children}
+      {error?.message && (
+        <p id={fieldId(`${name}-error`)} className="mt-1.5 text-sm text-red-700">
+          {error.message}
+        </p>
+      )}
+    </div>
+  );
+}

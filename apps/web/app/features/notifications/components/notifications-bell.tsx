@@ -1,0 +1,146 @@
+import type { NotificationDto } from '@labshop/shared/schemas/content';
+import { Bell, X } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { markNotificationsRead } from '../read-cookie.ts';
+
+export interface NotificationsBellProps {
+  /** The newest notifications, newest first (the storefront layout loads them). */
+  notifications: NotificationDto[];
+  /** Ids the visitor had read when the page was loaded (from the request's cookie). */
+  readIds: string[];
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
+
+/**
+ * The header's notifications bell (SPEC.md "Header behaviour" and section 4): a badge counts
+ * the notifications whose id is not in the read cookie; opening the list marks them all read.
+ * The list closes on Escape, on a click elsewhere and on any navigation.
+ */
+export function NotificationsBell({ notifications, readIds }: NotificationsBellProps) {
+  const { key: locationKey } = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === locationKey;
+  // Read in this page's life, on top of what the server saw in the cookie.
+  const [readHere, setReadHere] = useState<ReadonlySet<string>>(() => new Set());
+  // What was new when the list was opened: marked so in the list, though now read.
+  const [newWhenOpened, setNewWhenOpened] = useState<ReadonlySet<string>>(() => new Set());
+  const panelId = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  const read = useMemo(() => new Set([...readIds, ...readHere]), [readIds, readHere]);
+  const unread = notifications.filter((notification) => !read.has(notification._id));
+
+  const toggle = () => {
+    if (open) {
+      setOpenAt(null);
+      return;
+    }
+    setNewWhenOpened(new Set(unread.map((notification) => notification._id)));
+    if (notifications.length > 0) setReadHere(markNotificationsRead(notifications, read));
+    setOpenAt(locationKey);
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: PointerEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) setOpenAt(null);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenAt(null);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('pointerdown', closeOutside);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [open]);
+
+  const label = unread.length > 0 ? `Notifications, ${unread.length} unread` : 'Notifications';
+
+  return (
+    <div ref={wrapper} className="sm:relative">
+      <button
+        ref={button}
+        type="button"
+        className="relative flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={toggle}
+      >
+        <Bell className="h-5 w-5" aria-hidden="true" />
+        {unread.length > 0 && (
+          <span
+            data-testid="notifications-unread"
+            aria-hidden="true"
+            className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-700 px-1 text-xs font-bold text-white"
+          >
+            {unread.length > 9 ? '9+' : unread.length}
+          </span>
+        )}
+      </button>
+
+      <section
+        id={panelId}
+        hidden={!open}
+        aria-label="Notifications"
+        className="fixed inset-x-3 top-[6.5rem] z-50 max-h-[70vh] overflow-y-auto rounded-lg border border-slate-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96"
+      >
+        <div className="sticky top-0 flex items-center justify-between border-b border-slate-100 bg-white px-4 py-3">
+          <h2 className="font-semibold text-brand-900">Notifications</h2>
+          <button
+            type="button"
+            className="flex h-8 w-8 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100"
+            aria-label="Close notifications"
+            onClick={() => {
+              setOpenAt(null);
+              button.current?.focus();
+            }}
+          >
+            <X className="h-4 w-4" aria-hidden="true" />
+          </button>
+        </div>
+        {open &&
+          (notifications.length === 0 ? (
+            <p className="px-4 py-8 text-center text-slate-600">No notifications</p>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {notifications.map((notification) => (
+                <li key={notification._id} className="px-4 py-3">
+                  <div className="flex items-start justify-between gap-3">
+                    <h3 className="min-w-0 font-semibold break-words text-slate-900">
+                      {notification.title}
+                    </h3>
+                    {newWhenOpened.has(notification._id) && (
+                      <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+                        New
+                      </span>
+                    )}
+                  </div>
+                  <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">
+                    {notification.body}
+                  </p>
+                  <time
+                    dateTime={notification.dateTime}
+                    className="mt-1.5 block text-xs font-medium text-slate-500"
+                  >
+                    {dateFormat.format(new Date(notification.dateTime))}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          ))}
+      </section>
+    </div>
+  );
+}
