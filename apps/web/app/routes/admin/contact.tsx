@@ -1,4 +1,12 @@
-// Placeholder while issue 5 builds this screen; replaced by the real route module.
-export default function Placeholder() {
-  return <p className="p-8">This page is being built.</p>;
+import { ContactDataManagement } from '../../features/admin-content/components/contact-data-management.tsx';
+import { SITE } from '../../lib/site.ts';
+
+// Loaded on the client (TanStack Query) inside the server-rendered admin shell.
+export default function AdminContactData() {
+  return (
+    <>
+      <title>{`Contacts Data | Admin | ${SITE.name}`}</title>
+      <ContactDataManagement />
+    </>
+  );
 }

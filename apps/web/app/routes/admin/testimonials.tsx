@@ -1,4 +1,11 @@
-// Placeholder while issue 5 builds this screen; replaced by the real route module.
-export default function Placeholder() {
-  return <p className="p-8">This page is being built.</p>;
+import { TestimonialsManagement } from '../../features/admin-content/components/testimonials-management.tsx';
+import { SITE } from '../../lib/site.ts';
+
+export default function AdminTestimonials() {
+  return (
+    <>
+      <title>{`Testimonials | Admin | ${SITE.name}`}</title>
+      <TestimonialsManagement />
+    </>
+  );
 }

@@ -1,4 +1,12 @@
-// Placeholder while issue 5 builds this screen; replaced by the real route module.
-export default function Placeholder() {
-  return <p className="p-8">This page is being built.</p>;
+import { TextPagesManagement } from '../../features/admin-content/components/text-pages-management.tsx';
+import { SITE } from '../../lib/site.ts';
+
+// The rich-text editor inside is loaded lazily, in the browser only.
+export default function AdminTextPages() {
+  return (
+    <>
+      <title>{`Text Pages | Admin | ${SITE.name}`}</title>
+      <TextPagesManagement />
+    </>
+  );
 }

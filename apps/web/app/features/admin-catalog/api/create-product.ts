@@ -1,6 +1,6 @@
 import type { ProductDto } from '@labshop/shared/schemas/catalog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from './http.ts';
+import { apiJson } from '../../admin/api/http.ts';
 import { catalogKeys } from './keys.ts';
 
 /** POST /api/products with a body from createProductBody. */

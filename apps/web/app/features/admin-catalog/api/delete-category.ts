@@ -1,6 +1,6 @@
 import type { CategoryDto } from '@labshop/shared/schemas/catalog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from './http.ts';
+import { apiRequest } from '../../admin/api/http.ts';
 import { catalogKeys } from './keys.ts';
 
 /** DELETE /api/categories/{_id}; a category that still has products answers 409. */

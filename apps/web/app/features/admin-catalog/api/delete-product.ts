@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProductPage } from './get-products.ts';
-import { apiRequest } from './http.ts';
+import { apiRequest } from '../../admin/api/http.ts';
 import { catalogKeys } from './keys.ts';
 
 /** DELETE /api/products/{number}. */

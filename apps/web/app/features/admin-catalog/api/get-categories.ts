@@ -1,6 +1,6 @@
 import type { CategoryDto } from '@labshop/shared/schemas/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from './http.ts';
+import { apiJson } from '../../admin/api/http.ts';
 import { catalogKeys } from './keys.ts';
 
 /** GET /api/categories. */

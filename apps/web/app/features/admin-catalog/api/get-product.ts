@@ -1,6 +1,6 @@
 import type { ProductDto } from '@labshop/shared/schemas/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from './http.ts';
+import { apiJson } from '../../admin/api/http.ts';
 import { catalogKeys } from './keys.ts';
 
 /** GET /api/products/{number}; a missing product is an ApiError with status 404. */

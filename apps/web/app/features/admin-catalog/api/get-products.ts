@@ -1,6 +1,6 @@
 import { readListTotal, type ProductDto } from '@labshop/shared/schemas/catalog';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './http.ts';
+import { apiRequest } from '../../admin/api/http.ts';
 import { catalogKeys } from './keys.ts';
 
 export interface ProductListParams {

@@ -11,10 +11,16 @@ import { useForm } from 'react-hook-form';
 import { useCreateCategory } from '../api/create-category.ts';
 import { useDeleteCategory } from '../api/delete-category.ts';
 import { useCategories } from '../api/get-categories.ts';
-import { failureMessage } from '../api/http.ts';
-import { FeedbackRegions, type Feedback } from './feedback.tsx';
-import { LoadingIndicator } from './loading-indicator.tsx';
-import { buttonClass, fieldErrorClass, inputClass, labelClass, panelClass } from './styles.ts';
+import { failureMessage } from '../../admin/api/http.ts';
+import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
+import {
+  buttonClass,
+  fieldErrorClass,
+  inputClass,
+  labelClass,
+  panelClass,
+} from '../../admin/components/styles.ts';
 
 /** Categories Management (SPEC.md "Admin screens"): add a category, and the list with Delete. */
 export function CategoriesManagement() {

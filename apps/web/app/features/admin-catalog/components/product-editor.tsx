@@ -6,11 +6,11 @@ import { createProductBody, updateProductBody } from '../api/product-body.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { useCreateProduct } from '../api/create-product.ts';
 import { useProduct } from '../api/get-product.ts';
-import { ApiError } from '../api/http.ts';
+import { ApiError } from '../../admin/api/http.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
-import { LoadingIndicator } from './loading-indicator.tsx';
+import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { ProductForm, type ProductSubmission } from './product-form.tsx';
-import { panelClass } from './styles.ts';
+import { panelClass } from '../../admin/components/styles.ts';
 
 function BackToProducts() {
   return (

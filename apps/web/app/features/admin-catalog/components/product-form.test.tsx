@@ -5,7 +5,7 @@ import {
 } from '@labshop/shared/schemas/catalog';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/http.ts';
+import { ApiError } from '../../admin/api/http.ts';
 import { ProductForm, type ProductSubmission } from './product-form.tsx';
 
 const categories: CategoryDto[] = [

@@ -18,9 +18,14 @@ import {
 } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import type { z } from 'zod';
-import { failureMessage } from '../api/http.ts';
-import { FeedbackRegions, type Feedback } from './feedback.tsx';
-import { buttonClass, fieldErrorClass, inputClass, labelClass } from './styles.ts';
+import { failureMessage } from '../../admin/api/http.ts';
+import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import {
+  buttonClass,
+  fieldErrorClass,
+  inputClass,
+  labelClass,
+} from '../../admin/components/styles.ts';
 
 /** What the form holds: every field a string, as typed. */
 type ProductFormValues = z.input<typeof ProductInput>;

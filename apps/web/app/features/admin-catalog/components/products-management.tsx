@@ -19,11 +19,11 @@ import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useProducts } from '../api/get-products.ts';
-import { failureMessage } from '../api/http.ts';
+import { failureMessage } from '../../admin/api/http.ts';
 import { useRefreshPrices } from '../api/refresh-prices.ts';
-import { FeedbackRegions, type Feedback } from './feedback.tsx';
-import { LoadingIndicator } from './loading-indicator.tsx';
-import { buttonClass, inputClass } from './styles.ts';
+import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
+import { buttonClass, inputClass } from '../../admin/components/styles.ts';
 
 /** Rows per page; the demo catalogue (76 products) takes two. */
 export const PRODUCTS_PAGE_SIZE = 50;

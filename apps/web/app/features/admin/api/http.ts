@@ -1,5 +1,5 @@
 /**
- * The admin catalogue's way to the API: relative URLs only (the session cookie goes with
+ * The admin screens' way to the API: relative URLs only (the session cookie goes with
  * same-origin requests, and the server refuses cross-site cookie writes). An answer that is not
  * ok becomes an ApiError carrying the server's `{ error }` text, else the status text.
  */
@@ -46,4 +46,13 @@ export async function apiJson<T>(path: string, init?: RequestInit): Promise<T> {
 export function failureMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.message) return error.message;
   return fallback;
+}
+
+/** A request with a JSON body (fields left undefined are not sent). */
+export function jsonRequest(method: 'POST' | 'PUT' | 'PATCH', value: unknown): RequestInit {
+  return {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(value),
+  };
 }

@@ -1,4 +1,4 @@
-/** Class names the catalogue screens share, in the admin shell's look. */
+/** Class names the admin screens share, in the admin shell's look. */
 export const buttonClass = {
   primary:
     'inline-flex items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60',

@@ -1,0 +1,176 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CONTACT_DATA_MESSAGES,
+  ContactDataInput,
+  type ContactDataDto,
+} from '@labshop/shared/schemas/content';
+import { Save } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
+import { buttonClass, inputClass, panelClass } from '../../admin/components/styles.ts';
+import { useContactData } from '../api/get-contact-data.ts';
+import { useUpdateContactData } from '../api/update-contact-data.ts';
+import { failureLines } from './failure-lines.ts';
+import { fieldAria, FormField } from './form-field.tsx';
+import { LoadError } from './load-error.tsx';
+import { ScreenHeading } from './screen-heading.tsx';
+
+/** The form holds what was typed: coordinates as text, '' for "not given". */
+type ContactDataFormValues = z.input<typeof ContactDataInput>;
+type ContactDataValues = z.output<typeof ContactDataInput>;
+
+function formValues(data: ContactDataDto): ContactDataFormValues {
+  return {
+    address: data.address,
+    phone: data.phone,
+    email: data.email,
+    latitude: data.latitude === null ? '' : String(data.latitude),
+    longitude: data.longitude === null ? '' : String(data.longitude),
+  };
+}
+
+/** Contacts Data (SPEC.md "Admin screens"): the address, phone and e-mail the contact page shows. */
+export function ContactDataManagement() {
+  const contactData = useContactData();
+  return (
+    <section aria-labelledby="contact-data-heading">
+      <ScreenHeading
+        id="contact-data-heading"
+        title="Contacts Data"
+        description="The address, phone and e-mail shown on the contact page, and where its map points."
+      />
+      {contactData.isPending ? (
+        <LoadingIndicator label="Loading contact data..." />
+      ) : contactData.isError ? (
+        <LoadError what="The contact data" />
+      ) : (
+        <ContactDataForm initial={contactData.data} />
+      )}
+    </section>
+  );
+}
+
+function ContactDataForm({ initial }: { initial: ContactDataDto }) {
+  const id = useId();
+  const update = useUpdateContactData();
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactDataFormValues, unknown, ContactDataValues>({
+    // The schema reads the coordinates as text and answers numbers (or undefined).
+    resolver: zodResolver(ContactDataInput),
+    mode: 'onTouched',
+    defaultValues: formValues(initial),
+  });
+
+  const save = handleSubmit(async (values) => {
+    setFeedback(null);
+    try {
+      const saved = await update.mutateAsync(values);
+      // What the server stored is the new starting point (it may have placed the map itself).
+      reset(formValues(saved));
+      setFeedback({ kind: 'success', lines: [CONTACT_DATA_MESSAGES.updated] });
+    } catch (error) {
+      console.error('Updating the contact data failed:', error);
+      setFeedback({ kind: 'error', lines: failureLines(error, CONTACT_DATA_MESSAGES.notUpdated) });
+    }
+  });
+
+  const fieldId = (name: keyof ContactDataFormValues) => `${id}-${name}`;
+  const coordinatesHint =
+    'Optional. Where the contact page map points when no geocoder is configured (the embedded setup); with a geocoder, the address is looked up and these are used only if it is not found.';
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void save(event)}
+      className={`mt-6 ${panelClass}`}
+      aria-busy={isSubmitting}
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField
+          id={fieldId('address')}
+          label="Address"
+          error={errors.address?.message}
+          className="sm:col-span-2"
+        >
+          <textarea
+            {...fieldAria(fieldId('address'), errors.address?.message)}
+            {...register('address')}
+            rows={3}
+            autoComplete="off"
+            className={inputClass}
+          />
+        </FormField>
+        <FormField id={fieldId('phone')} label="Phone" error={errors.phone?.message}>
+          <input
+            {...fieldAria(fieldId('phone'), errors.phone?.message)}
+            {...register('phone')}
+            type="tel"
+            autoComplete="off"
+            className={inputClass}
+          />
+        </FormField>
+        <FormField id={fieldId('email')} label="Email" error={errors.email?.message}>
+          <input
+            {...fieldAria(fieldId('email'), errors.email?.message)}
+            {...register('email')}
+            type="email"
+            autoComplete="off"
+            spellCheck={false}
+            className={inputClass}
+          />
+        </FormField>
+        <fieldset className="sm:col-span-2" aria-describedby={`${id}-coordinates-hint`}>
+          <legend className="text-sm font-semibold text-slate-700">Map position</legend>
+          <p id={`${id}-coordinates-hint`} className="mt-1 text-xs text-slate-500">
+            {coordinatesHint}
+          </p>
+          <div className="mt-3 grid gap-5 sm:grid-cols-2">
+            <FormField id={fieldId('latitude')} label="Latitude" error={errors.latitude?.message}>
+              <input
+                {...fieldAria(fieldId('latitude'), errors.latitude?.message)}
+                {...register('latitude')}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="e.g. 41.6528"
+                className={inputClass}
+              />
+            </FormField>
+            <FormField
+              id={fieldId('longitude')}
+              label="Longitude"
+              error={errors.longitude?.message}
+            >
+              <input
+                {...fieldAria(fieldId('longitude'), errors.longitude?.message)}
+                {...register('longitude')}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="e.g. -83.5379"
+                className={inputClass}
+              />
+            </FormField>
+          </div>
+        </fieldset>
+      </div>
+      <FeedbackRegions feedback={feedback} className="mt-5" />
+      <button
+        type="submit"
+        // Keeps the focus where it is until the click: leaving a field on mousedown would show
+        // its error, move this button down and make the click miss it.
+        onMouseDown={(event) => event.preventDefault()}
+        disabled={isSubmitting}
+        className={`mt-5 ${buttonClass.primary}`}
+      >
+        <Save className="h-4 w-4" aria-hidden="true" />
+        {isSubmitting ? 'Updating...' : 'Update Contact'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,244 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TEXT_LIMITS } from '@labshop/shared/constants';
+import {
+  GALLERY_MESSAGES,
+  GalleryInput,
+  type GalleryImageDto,
+} from '@labshop/shared/schemas/content';
+import { truncate } from '@labshop/shared/text';
+import { ImagePlus, Trash2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
+import { buttonClass, inputClass, panelClass } from '../../admin/components/styles.ts';
+import { useCreateGalleryImage } from '../api/create-gallery-image.ts';
+import { useDeleteGalleryImage } from '../api/delete-gallery-image.ts';
+import { useGallery } from '../api/get-gallery.ts';
+import { failureLines } from './failure-lines.ts';
+import { fieldAria, FormField } from './form-field.tsx';
+import { LoadError } from './load-error.tsx';
+import { ScreenHeading } from './screen-heading.tsx';
+
+/** Gallery Management (SPEC.md "Admin screens"): the pictures with Delete, and an add form. */
+export function GalleryManagement() {
+  const gallery = useGallery();
+  const remove = useDeleteGalleryImage();
+  const [feedback, setFeedback] = useState<Feedback>(null);
+
+  const deleteImage = async (image: GalleryImageDto) => {
+    if (!window.confirm(GALLERY_MESSAGES.deleteConfirm)) return;
+    setFeedback(null);
+    try {
+      await remove.mutateAsync(image._id);
+      setFeedback({ kind: 'success', lines: [GALLERY_MESSAGES.deleted] });
+    } catch (error) {
+      console.error('Deleting the picture failed:', error);
+      setFeedback({ kind: 'error', lines: failureLines(error, GALLERY_MESSAGES.notDeleted) });
+    }
+  };
+
+  return (
+    <section aria-labelledby="gallery-heading">
+      <ScreenHeading
+        id="gallery-heading"
+        title="Gallery Management"
+        description="Pictures in the public gallery, newest first."
+      />
+
+      <AddPictureForm />
+
+      <h2 className="mt-8 text-lg font-bold text-brand-900">Pictures</h2>
+      <FeedbackRegions feedback={feedback} className="mt-3" />
+      {gallery.isPending ? (
+        <LoadingIndicator label="Loading pictures..." />
+      ) : gallery.isError ? (
+        <LoadError what="The pictures" />
+      ) : gallery.data.length === 0 ? (
+        <p className="mt-3 text-slate-600">No pictures yet.</p>
+      ) : (
+        <ul className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Pictures">
+          {gallery.data.map((image) => (
+            <li
+              key={image._id}
+              className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
+            >
+              <img
+                src={image.imageUrl}
+                alt={image.title}
+                width={400}
+                height={300}
+                loading="lazy"
+                className="aspect-[4/3] w-full bg-slate-100 object-cover"
+              />
+              <div className="flex flex-1 flex-col gap-1 p-3">
+                <h3 className="font-semibold break-words text-slate-900">{image.title}</h3>
+                <p className="flex-1 text-sm break-words text-slate-600" title={image.description}>
+                  {truncate(image.description, TEXT_LIMITS.adminGalleryPreview)}
+                </p>
+                <div className="mt-2 flex justify-end">
+                  <button
+                    type="button"
+                    onClick={() => void deleteImage(image)}
+                    disabled={remove.isPending && remove.variables === image._id}
+                    className={buttonClass.dangerSmall}
+                    aria-label={`Delete ${image.title}`}
+                  >
+                    <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
+                    Delete
+                  </button>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The picture must be a JPEG; the browser's word for it is checked here, the bytes on the server. */
+function pictureProblem(file: File | null): string | null {
+  if (!file) return GALLERY_MESSAGES.pictureRequired;
+  if (file.type !== 'image/jpeg') return GALLERY_MESSAGES.jpegOnly;
+  return null;
+}
+
+/** Title and description (GalleryInput) plus the picture, with a preview of the chosen file. */
+function AddPictureForm() {
+  const id = useId();
+  const create = useCreateGalleryImage();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<GalleryInput>({ resolver: zodResolver(GalleryInput), mode: 'onTouched' });
+  const [picture, setPicture] = useState<File | null>(null);
+  const [pictureError, setPictureError] = useState<string | null>(null);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  // The preview of the chosen picture: an object URL, freed when the choice changes or the
+  // screen is left.
+  const [preview, setPreview] = useState<string | null>(null);
+  const previewRef = useRef<string | null>(null);
+  const showPreview = (file: File | null) => {
+    if (previewRef.current) URL.revokeObjectURL(previewRef.current);
+    previewRef.current = file ? URL.createObjectURL(file) : null;
+    setPreview(previewRef.current);
+  };
+  useEffect(
+    () => () => {
+      if (previewRef.current) URL.revokeObjectURL(previewRef.current);
+    },
+    [],
+  );
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    const problem = file ? pictureProblem(file) : null;
+    setPicture(file);
+    setPictureError(problem);
+    showPreview(file && !problem ? file : null);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const problem = pictureProblem(picture);
+    setPictureError(problem);
+    // The text fields are checked (and their errors shown) even when the picture failed.
+    return handleSubmit(async (values) => {
+      if (problem || !picture) return;
+      setFeedback(null);
+      try {
+        await create.mutateAsync({ values, picture });
+        reset({ title: '', description: '' });
+        setPicture(null);
+        showPreview(null);
+        if (fileInput.current) fileInput.current.value = '';
+        setFeedback({ kind: 'success', lines: [GALLERY_MESSAGES.added] });
+      } catch (error) {
+        console.error('Adding the picture failed:', error);
+        setFeedback({ kind: 'error', lines: failureLines(error, GALLERY_MESSAGES.notAdded) });
+      }
+    })(event);
+  };
+
+  const fileId = `${id}-picture`;
+  const titleId = `${id}-title`;
+  const descriptionId = `${id}-description`;
+  const fileHint = 'JPG only.';
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className={`mt-6 ${panelClass}`}
+      aria-labelledby={`${id}-heading`}
+      aria-busy={isSubmitting}
+    >
+      <h2 id={`${id}-heading`} className="text-lg font-bold text-brand-900">
+        Add a picture
+      </h2>
+      <div className="mt-4 grid gap-5 md:grid-cols-[minmax(0,1fr)_12rem]">
+        <div className="space-y-5">
+          <FormField id={fileId} label="Picture" hint={fileHint} error={pictureError ?? undefined}>
+            <input
+              ref={fileInput}
+              {...fieldAria(fileId, pictureError ?? undefined, fileHint)}
+              type="file"
+              accept="image/jpeg"
+              onChange={choose}
+              className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
+            />
+          </FormField>
+          <FormField id={titleId} label="Title" error={errors.title?.message}>
+            <input
+              {...fieldAria(titleId, errors.title?.message)}
+              {...register('title')}
+              autoComplete="off"
+              className={inputClass}
+            />
+          </FormField>
+          <FormField id={descriptionId} label="Description" error={errors.description?.message}>
+            <textarea
+              {...fieldAria(descriptionId, errors.description?.message)}
+              {...register('description')}
+              rows={4}
+              className={inputClass}
+            />
+          </FormField>
+        </div>
+        <figure
+          className={`${preview ? 'flex' : 'hidden md:flex'} w-full max-w-48 flex-col gap-1.5 md:max-w-none`}
+        >
+          <div className="flex aspect-[4/3] items-center justify-center overflow-hidden rounded-md border border-dashed border-slate-300 bg-slate-50 text-slate-400">
+            {preview ? (
+              <img
+                src={preview}
+                alt="Preview of the chosen picture"
+                className="h-full w-full object-cover"
+              />
+            ) : (
+              <ImagePlus className="h-8 w-8" aria-hidden="true" />
+            )}
+          </div>
+          <figcaption className="text-xs text-slate-500">
+            {preview && picture ? picture.name : 'The chosen picture shows here.'}
+          </figcaption>
+        </figure>
+      </div>
+      <FeedbackRegions feedback={feedback} className="mt-5" />
+      <button
+        type="submit"
+        // Keeps the focus where it is until the click: leaving a field on mousedown would show
+        // its error, move this button down and make the click miss it.
+        onMouseDown={(event) => event.preventDefault()}
+        disabled={isSubmitting}
+        className={`mt-5 ${buttonClass.primary}`}
+      >
+        <ImagePlus className="h-4 w-4" aria-hidden="true" />
+        {isSubmitting ? 'Adding...' : 'Add Picture'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,329 @@
+import {
+  MAIL_LOG_PAGE_SIZE,
+  type MailLogEntryDto,
+  type MailLogMessageDto,
+} from '@labshop/shared/schemas/content';
+import { ChevronLeft, ChevronRight, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
+import { buttonClass } from '../../admin/components/styles.ts';
+import { useMailMessage } from '../api/get-mail-message.ts';
+import { useMailPage } from '../api/get-mail-page.ts';
+import { LoadError } from './load-error.tsx';
+import { ScreenHeading } from './screen-heading.tsx';
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const formatTime = (iso: string) => dateTime.format(new Date(iso));
+
+const STATUS: Record<MailLogEntryDto['status'], { label: string; className: string }> = {
+  kept: { label: 'Kept', className: 'bg-slate-100 text-slate-800 ring-slate-300' },
+  queued: { label: 'Queued', className: 'bg-amber-50 text-amber-900 ring-amber-300' },
+  sent: { label: 'Sent', className: 'bg-emerald-50 text-emerald-900 ring-emerald-300' },
+  failed: { label: 'Failed', className: 'bg-red-50 text-red-900 ring-red-300' },
+};
+
+const TRANSPORT: Record<MailLogEntryDto['transport'], string> = {
+  database: 'Database',
+  smtp: 'SMTP',
+};
+
+function StatusBadge({ status }: { status: MailLogEntryDto['status'] }) {
+  const { label, className } = STATUS[status];
+  return (
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${className}`}
+    >
+      {label}
+    </span>
+  );
+}
+
+/**
+ * Mail: every e-mail the shop sent or, with no mail server configured, kept for reading here.
+ * The page is in the address (?page=2); a row opens the mail in a dialog.
+ */
+export function MailLog() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const mail = useMailPage(page);
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  const total = mail.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / MAIL_LOG_PAGE_SIZE));
+  const rows = mail.data?.mails ?? [];
+  const goTo = (next: number, replace = false) =>
+    setSearchParams(next > 1 ? { page: String(next) } : {}, { preventScrollReset: true, replace });
+
+  // Past the last page (an old link): go to the last.
+  const pastTheEnd = mail.isSuccess && !mail.isPlaceholderData && page > pages;
+  useEffect(() => {
+    if (pastTheEnd) setSearchParams(pages > 1 ? { page: String(pages) } : {}, { replace: true });
+  }, [pastTheEnd, pages, setSearchParams]);
+
+  return (
+    <section aria-labelledby="mail-heading">
+      <ScreenHeading
+        id="mail-heading"
+        title="Mail"
+        description="Every e-mail the shop has sent or, without a mail server, kept for reading here. Newest first."
+      />
+
+      {mail.isPending ? (
+        <LoadingIndicator label="Loading mail..." />
+      ) : mail.isError && !mail.data ? (
+        <LoadError what="The mail" />
+      ) : total === 0 ? (
+        <p className="mt-6 text-slate-600">No mail yet.</p>
+      ) : (
+        <>
+          <p className="mt-6 text-sm text-slate-600" aria-live="polite">
+            {total === 1 ? '1 mail' : `${total.toLocaleString('en-US')} mails`}
+            {pages > 1 ? `, page ${page} of ${pages}` : ''}. Choose a mail to read it.
+          </p>
+          <MailTable rows={rows} busy={mail.isFetching} onOpen={setOpenId} />
+          {pages > 1 && <Pager page={page} pages={pages} onPage={goTo} />}
+        </>
+      )}
+
+      <MailDialog id={openId} onClose={() => setOpenId(null)} />
+    </section>
+  );
+}
+
+const th = 'px-3 py-2.5 font-semibold whitespace-nowrap';
+const td = 'px-3 py-2.5 align-top';
+/** Columns shown from tablet width up; on phones the subject cell carries them. */
+const wide = 'hidden md:table-cell';
+
+function MailTable({
+  rows,
+  busy,
+  onOpen,
+}: {
+  rows: MailLogEntryDto[];
+  busy: boolean;
+  onOpen: (id: string) => void;
+}) {
+  return (
+    <div
+      role="region"
+      aria-label="Mail table"
+      tabIndex={0}
+      className={`relative mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm transition-opacity ${
+        busy ? 'opacity-70' : ''
+      }`}
+    >
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Mail</caption>
+        <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+          <tr>
+            <th scope="col" className={th}>
+              Subject
+            </th>
+            <th scope="col" className={`${th} ${wide}`}>
+              To
+            </th>
+            <th scope="col" className={`${th} ${wide}`}>
+              Time
+            </th>
+            <th scope="col" className={th}>
+              Status
+            </th>
+            <th scope="col" className={`${th} ${wide}`}>
+              Transport
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((entry) => (
+            <tr
+              key={entry._id}
+              // The whole row opens the mail; the subject is its button for the keyboard.
+              onClick={() => onOpen(entry._id)}
+              className="cursor-pointer hover:bg-brand-50"
+            >
+              <th scope="row" className={`${td} min-w-48 font-normal`}>
+                <button
+                  type="button"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    onOpen(entry._id);
+                  }}
+                  className="text-left font-semibold break-words text-brand-700 underline-offset-2 hover:underline"
+                >
+                  {entry.subject || '(no subject)'}
+                </button>
+                {/* On phones the columns that do not fit are told here. */}
+                <span className="mt-1 block text-xs break-all text-slate-600 md:hidden">
+                  To {entry.to}
+                </span>
+                <span className="block text-xs text-slate-500 md:hidden">
+                  {formatTime(entry.sentAt ?? entry.createdAt)} · {TRANSPORT[entry.transport]}
+                </span>
+              </th>
+              <td className={`${td} ${wide} max-w-64 break-all text-slate-900`}>{entry.to}</td>
+              <td className={`${td} ${wide} whitespace-nowrap text-slate-600`}>
+                <time dateTime={entry.sentAt ?? entry.createdAt}>
+                  {formatTime(entry.sentAt ?? entry.createdAt)}
+                </time>
+              </td>
+              <td className={td}>
+                <StatusBadge status={entry.status} />
+              </td>
+              <td className={`${td} ${wide} whitespace-nowrap text-slate-600`}>
+                {TRANSPORT[entry.transport]}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One mail in a modal dialog: its headers and its text. The HTML part is never run here. */
+function MailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const headingId = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const message = useMailMessage(id);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (id && !element.open) element.showModal();
+    if (!id && element.open) element.close();
+  }, [id]);
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={headingId}
+      onClose={onClose}
+      // A click on the backdrop (the dialog element itself, outside its box) closes it.
+      onClick={(event) => {
+        if (event.target === event.currentTarget) event.currentTarget.close();
+      }}
+      className="m-auto max-h-[90vh] w-[calc(100%-1.5rem)] max-w-3xl rounded-lg bg-white p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/50"
+    >
+      <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-6">
+        <h2 id={headingId} className="min-w-0 text-lg font-bold break-words text-brand-900">
+          {message.data ? message.data.subject || '(no subject)' : 'Mail'}
+        </h2>
+        <button
+          type="button"
+          onClick={() => dialog.current?.close()}
+          className="-mr-2 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded text-slate-600 hover:bg-slate-100"
+          aria-label="Close"
+        >
+          <X className="h-5 w-5" aria-hidden="true" />
+        </button>
+      </div>
+      <div className="px-4 py-4 sm:px-6">
+        {id === null ? null : message.isPending ? (
+          <LoadingIndicator label="Loading the mail..." />
+        ) : message.isError ? (
+          <LoadError what="This mail" />
+        ) : (
+          <MailContent mail={message.data} />
+        )}
+      </div>
+    </dialog>
+  );
+}
+
+export function MailContent({ mail }: { mail: MailLogMessageDto }) {
+  const [view, setView] = useState<'text' | 'html'>('text');
+  const rows: [string, ReactNode][] = [
+    ['From', mail.from],
+    ['To', mail.to],
+    ['Created', formatTime(mail.createdAt)],
+    ['Sent', mail.sentAt ? formatTime(mail.sentAt) : '—'],
+    ['Status', <StatusBadge key="status" status={mail.status} />],
+    ['Transport', TRANSPORT[mail.transport]],
+  ];
+  if (mail.relatedTo) rows.push(['Related to', mail.relatedTo]);
+  return (
+    <>
+      <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="font-semibold text-slate-600">{term}</dt>
+            <dd className="break-words text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {mail.error && (
+        <p className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm break-words text-red-900">
+          {mail.error}
+        </p>
+      )}
+      {mail.htmlBody !== null && (
+        <div className="mt-4 flex gap-1" role="group" aria-label="Show the mail as">
+          {(['text', 'html'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              aria-pressed={view === option}
+              onClick={() => setView(option)}
+              className={`rounded-md px-3 py-1 text-sm font-semibold ${
+                view === option ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-700'
+              }`}
+            >
+              {option === 'text' ? 'Text' : 'HTML'}
+            </button>
+          ))}
+        </div>
+      )}
+      {view === 'html' && mail.htmlBody !== null ? (
+        // sandbox="" : no scripts, no forms, no navigation, a unique origin.
+        <iframe
+          title="The mail as HTML"
+          sandbox=""
+          srcDoc={mail.htmlBody}
+          className="mt-3 h-96 w-full rounded-md border border-slate-200 bg-white"
+        />
+      ) : (
+        <pre className="mt-3 max-h-[50vh] overflow-auto rounded-md border border-slate-200 bg-slate-50 p-3 font-sans text-sm break-words whitespace-pre-wrap text-slate-900">
+          {mail.textBody}
+        </pre>
+      )}
+    </>
+  );
+}
+
+function Pager({
+  page,
+  pages,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <nav aria-label="Mail pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
+      <button
+        type="button"
+        onClick={() => onPage(page - 1)}
+        disabled={page <= 1}
+        className={buttonClass.secondary}
+      >
+        <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+        Previous
+      </button>
+      <span className="text-slate-600">
+        Page {page} of {pages}
+      </span>
+      <button
+        type="button"
+        onClick={() => onPage(page + 1)}
+        disabled={page >= pages}
+        className={buttonClass.secondary}
+      >
+        Next
+        <ChevronRight className="h-4 w-4" aria-hidden="true" />
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,177 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  NOTIFICATION_MESSAGES,
+  NotificationInput,
+  type NotificationDto,
+} from '@labshop/shared/schemas/content';
+import { BellPlus, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
+import { buttonClass, inputClass, panelClass } from '../../admin/components/styles.ts';
+import { useCreateNotification } from '../api/create-notification.ts';
+import { useDeleteNotification } from '../api/delete-notification.ts';
+import { useNotifications } from '../api/get-notifications.ts';
+import { failureLines } from './failure-lines.ts';
+import { fieldAria, FormField } from './form-field.tsx';
+import { LoadError } from './load-error.tsx';
+import { ScreenHeading } from './screen-heading.tsx';
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The form's fields; dateTime and read are added when it is sent. */
+interface NotificationFormValues {
+  title: string;
+  body: string;
+}
+
+/** Newest first (SPEC.md section 9), whatever order the list was put together in. */
+function newestFirst(notifications: NotificationDto[]): NotificationDto[] {
+  return [...notifications].sort((a, b) => b.dateTime.localeCompare(a.dateTime));
+}
+
+/** Notifications Management (SPEC.md "Admin screens"): title and body, and the list with Delete. */
+export function NotificationsManagement() {
+  const notifications = useNotifications();
+  const remove = useDeleteNotification();
+  const [feedback, setFeedback] = useState<Feedback>(null);
+
+  const deleteNotification = async (notification: NotificationDto) => {
+    if (!window.confirm(NOTIFICATION_MESSAGES.deleteConfirm)) return;
+    setFeedback(null);
+    try {
+      await remove.mutateAsync(notification._id);
+      setFeedback({ kind: 'success', lines: [NOTIFICATION_MESSAGES.deleted] });
+    } catch (error) {
+      console.error('Deleting the notification failed:', error);
+      setFeedback({ kind: 'error', lines: failureLines(error, NOTIFICATION_MESSAGES.notDeleted) });
+    }
+  };
+
+  return (
+    <section aria-labelledby="notifications-heading">
+      <ScreenHeading
+        id="notifications-heading"
+        title="Notifications Management"
+        description="Announcements in the storefront's notification bell, newest first."
+      />
+
+      <AddNotificationForm />
+
+      <h2 className="mt-8 text-lg font-bold text-brand-900">Notifications</h2>
+      <FeedbackRegions feedback={feedback} className="mt-3" />
+      {notifications.isPending ? (
+        <LoadingIndicator label="Loading notifications..." />
+      ) : notifications.isError ? (
+        <LoadError what="The notifications" />
+      ) : notifications.data.length === 0 ? (
+        <p className="mt-3 text-slate-600">No notifications yet.</p>
+      ) : (
+        <ul className="mt-3 space-y-3" aria-label="Notifications">
+          {newestFirst(notifications.data).map((notification) => (
+            <li
+              key={notification._id}
+              className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start"
+            >
+              <div className="min-w-0 flex-1">
+                <h3 className="font-semibold break-words text-slate-900">{notification.title}</h3>
+                <p className="mt-0.5 text-xs text-slate-500">
+                  <time dateTime={notification.dateTime}>
+                    {dateTime.format(new Date(notification.dateTime))}
+                  </time>
+                </p>
+                <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-700">
+                  {notification.body}
+                </p>
+              </div>
+              <button
+                type="button"
+                onClick={() => void deleteNotification(notification)}
+                disabled={remove.isPending && remove.variables === notification._id}
+                className={`self-end sm:self-start ${buttonClass.dangerSmall}`}
+                aria-label={`Delete ${notification.title}`}
+              >
+                <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
+                Delete
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function AddNotificationForm() {
+  const id = useId();
+  const create = useCreateNotification();
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<NotificationFormValues>({
+    resolver: zodResolver(NotificationInput.pick({ title: true, body: true })),
+    mode: 'onTouched',
+  });
+
+  const save = handleSubmit(async (values) => {
+    setFeedback(null);
+    try {
+      await create.mutateAsync(values);
+      reset({ title: '', body: '' });
+      setFeedback({ kind: 'success', lines: [NOTIFICATION_MESSAGES.added] });
+    } catch (error) {
+      console.error('Adding the notification failed:', error);
+      setFeedback({ kind: 'error', lines: failureLines(error, NOTIFICATION_MESSAGES.notAdded) });
+    }
+  });
+
+  const titleId = `${id}-title`;
+  const bodyId = `${id}-body`;
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void save(event)}
+      className={`mt-6 ${panelClass}`}
+      aria-labelledby={`${id}-heading`}
+      aria-busy={isSubmitting}
+    >
+      <h2 id={`${id}-heading`} className="text-lg font-bold text-brand-900">
+        Add a notification
+      </h2>
+      <div className="mt-4 space-y-5">
+        <FormField id={titleId} label="Title" error={errors.title?.message}>
+          <input
+            {...fieldAria(titleId, errors.title?.message)}
+            {...register('title')}
+            autoComplete="off"
+            className={inputClass}
+          />
+        </FormField>
+        <FormField id={bodyId} label="Body" error={errors.body?.message}>
+          <textarea
+            {...fieldAria(bodyId, errors.body?.message)}
+            {...register('body')}
+            rows={4}
+            className={inputClass}
+          />
+        </FormField>
+      </div>
+      <FeedbackRegions feedback={feedback} className="mt-5" />
+      <button
+        type="submit"
+        // Keeps the focus where it is until the click: leaving a field on mousedown would show
+        // its error, move this button down and make the click miss it.
+        onMouseDown={(event) => event.preventDefault()}
+        disabled={isSubmitting}
+        className={`mt-5 ${buttonClass.primary}`}
+      >
+        <BellPlus className="h-4 w-4" aria-hidden="true" />
+        {isSubmitting ? 'Adding...' : 'Add Notification'}
+      </button>
+    </form>
+  );
+}
