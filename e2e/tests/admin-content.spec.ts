@@ -1,7 +1,11 @@
-import { mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { ADMIN, expectNoAccessibilityViolations, logIn, waitForHydration } from './fixtures.ts';
+import {
+  ADMIN,
+  exclusively,
+  expectNoAccessibilityViolations,
+  logIn,
+  waitForHydration,
+} from './fixtures.ts';
 
 // A 16x16 JPEG that decodes (the server checks images by content, not by name).
 const JPEG = Buffer.from(
@@ -21,33 +25,6 @@ const PNG = Buffer.from(
 /** One mark per test and project: both projects run at once against one server. */
 function uniqueMark(testInfo: TestInfo): string {
   return `${testInfo.project.name}-${testInfo.workerIndex}-${Date.now().toString(36)}`;
-}
-
-/**
- * The contact data and the text pages are one record each for the whole shop, and both
- * projects run at once: a test that changes one holds a lock (a directory beside the test
- * server's data) so that the other project's test does not change it under its checks.
- */
-async function exclusively<T>(name: string, run: () => Promise<T>): Promise<T> {
-  const base = process.env.E2E_DATA_DIR;
-  if (!base) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it).');
-  const lock = path.join(base, `e2e-lock-${name}`);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      await mkdir(lock);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (Date.now() > deadline) throw new Error(`The lock ${lock} was not released.`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  try {
-    return await run();
-  } finally {
-    await rm(lock, { recursive: true, force: true });
-  }
 }
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });

@@ -1,7 +1,5 @@
-import { mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAccessibilityViolations, waitForHydration } from './fixtures.ts';
+import { exclusively, expectNoAccessibilityViolations, waitForHydration } from './fixtures.ts';
 
 // Demo content facts (apps/server/src/db/seed/content-data.ts).
 const LONG_PICTURE = {
@@ -77,33 +75,6 @@ const TEXT_PAGES = [
     text: 'Our support team helps with setup, maintenance, troubleshooting and repairs',
   },
 ] as const;
-
-/**
- * The admin tests change the Support page and the contact data for a moment, holding a lock
- * (a directory beside the test server's data, the same as admin-content.spec.ts uses); checks
- * of the demo text take the same lock so that they never see the admin's edit.
- */
-async function exclusively<T>(name: string, run: () => Promise<T>): Promise<T> {
-  const base = process.env.E2E_DATA_DIR;
-  if (!base) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it).');
-  const lock = path.join(base, `e2e-lock-${name}`);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      await mkdir(lock);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (Date.now() > deadline) throw new Error(`The lock ${lock} was not released.`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  try {
-    return await run();
-  } finally {
-    await rm(lock, { recursive: true, force: true });
-  }
-}
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 

@@ -1,3 +1,5 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -65,4 +67,32 @@ export async function logIn(
   await fillProviderLogin(page, account);
   await expect(page).toHaveURL(new RegExp(`${from.replace('?', '\\?')}$`));
   await waitForHydration(page);
+}
+
+/**
+ * Runs `run` while holding a lock named `name`: a directory beside the test server's data. The
+ * desktop and phone projects run at once against one server; tests that change a shop-wide
+ * record (the contact data, a text page) hold its lock, and tests that read that record's demo
+ * text take the same lock, so neither sees the other's change.
+ */
+export async function exclusively<T>(name: string, run: () => Promise<T>): Promise<T> {
+  const base = process.env.E2E_DATA_DIR;
+  if (!base) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it).');
+  const lock = path.join(base, `e2e-lock-${name}`);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (Date.now() > deadline) throw new Error(`The lock ${lock} was not released.`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  try {
+    return await run();
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
 }

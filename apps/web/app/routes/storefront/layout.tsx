@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/layout';
 import { CookieBanner } from '../../components/cookie-banner.tsx';
 import { Footer } from '../../components/footer.tsx';
@@ -28,6 +28,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notifications,
     readNotificationIds: [...readNotificationIds(cookieHeader)],
   };
+}
+
+/**
+ * Moving between pages changes nothing this loader reads: login and logout are full page loads,
+ * the cart count follows its cookie in the browser, and the bell keeps its own read state. So
+ * plain navigations skip the round trip; form submissions still reload it.
+ */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod ? defaultShouldRevalidate : false;
 }
 
 export default function StorefrontLayout({ loaderData }: Route.ComponentProps) {

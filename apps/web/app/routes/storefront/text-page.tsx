@@ -6,7 +6,7 @@ import { MessagePage } from '../../components/message-page.tsx';
 import { fetchTextPage, fetchTextPageInBrowser } from '../../features/content/api/content.ts';
 import { AboutIntro } from '../../features/content/components/about-intro.tsx';
 import { LoadingSpinner } from '../../features/content/components/loading-spinner.tsx';
-import { RichText } from '../../features/content/components/rich-text.tsx';
+import { RichText } from '../../components/rich-text.tsx';
 import { textPageForPath, type StorefrontTextPage } from '../../features/content/text-pages.ts';
 import { SITE } from '../../lib/site.ts';
 

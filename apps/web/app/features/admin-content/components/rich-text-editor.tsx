@@ -23,7 +23,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useState } from 'react';
-import { richTextClass } from '../../content/components/rich-text.tsx';
+import { richTextClass } from '../../../components/rich-text.tsx';
 
 /**
  * The Text Pages editor: TipTap with the StarterKit (headings, lists, blockquote, links,

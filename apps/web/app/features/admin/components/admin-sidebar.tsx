@@ -1,5 +1,6 @@
 import { ChartLine, ExternalLink, LayoutDashboard } from 'lucide-react';
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { ADMIN_SCREENS } from '../screens.ts';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -12,9 +13,22 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * sideways above it on phones.
  */
 export function AdminSidebar({ analyticsUrl }: { analyticsUrl: string | null }) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  // On phones the row scrolls sideways: bring the current screen's entry into view. The list
+  // is `relative`, so an entry's offsetLeft is measured from the list.
+  useEffect(() => {
+    const list = listRef.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]')?.parentElement;
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
   return (
     <nav aria-label="Admin" className="lg:w-60 lg:shrink-0">
-      <ul className="relative -mx-4 flex gap-1 overflow-x-auto px-4 pb-2 lg:mx-0 lg:flex-col lg:overflow-visible lg:px-0 lg:pb-0">
+      <ul
+        ref={listRef}
+        className="relative -mx-4 flex gap-1 overflow-x-auto px-4 pb-2 lg:mx-0 lg:flex-col lg:overflow-visible lg:px-0 lg:pb-0"
+      >
         <li>
           <NavLink to="/admin" end className={linkClass}>
             <LayoutDashboard className="h-4 w-4" aria-hidden="true" />

@@ -1,7 +1,7 @@
 /**
  * Typography for HTML written in the admin's rich-text editor: headings, paragraphs, lists,
- * tables, links, images and quotes, in the storefront's look. Exported so an editor preview
- * can look the same as the page.
+ * tables, links, images and quotes, in the storefront's look. Shared by the public text pages
+ * and the admin's editor, so what the admin writes looks as it will on the page.
  */
 export const richTextClass = [
   'max-w-none break-words text-base leading-7 text-slate-700',
@@ -24,6 +24,9 @@ export const richTextClass = [
   '[&_table]:my-6 [&_table]:block [&_table]:w-full [&_table]:overflow-x-auto [&_table]:border-collapse [&_table]:text-sm sm:[&_table]:table',
   '[&_th]:border [&_th]:border-slate-300 [&_th]:bg-slate-100 [&_th]:px-3 [&_th]:py-2 [&_th]:text-left [&_th]:font-semibold [&_th]:text-slate-900',
   '[&_td]:border [&_td]:border-slate-300 [&_td]:px-3 [&_td]:py-2 [&_td]:align-top',
+  // The editor wraps each cell's text in a paragraph; a page's paragraph margin would make
+  // every row tall.
+  '[&_td>p]:my-0 [&_th>p]:my-0',
 ].join(' ');
 
 export interface RichTextProps {
