@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { shopCardTitle, slugify, titleCase, truncate } from './text.ts';
+import {
+  homeProductTitle,
+  initialsOf,
+  shopCardTitle,
+  slugify,
+  titleCase,
+  truncate,
+} from './text.ts';
 
 describe('truncate', () => {
   it('keeps text within the limit and cuts longer text with ...', () => {
@@ -49,5 +56,22 @@ describe('shopCardTitle', () => {
   it('counts characters, not UTF-16 units', () => {
     expect(shopCardTitle('🦷'.repeat(39))).toBe('🦷'.repeat(33));
     expect(shopCardTitle('🦷'.repeat(40))).toBe(`${'🦷'.repeat(33)}...`);
+  });
+});
+
+describe('homeProductTitle', () => {
+  it('cuts a home page title to 39 characters plus ...', () => {
+    expect(homeProductTitle('a'.repeat(39))).toBe('a'.repeat(39));
+    expect(homeProductTitle('a'.repeat(40))).toBe(`${'a'.repeat(39)}...`);
+  });
+});
+
+describe('initialsOf', () => {
+  it('takes the first letters of the first and last words', () => {
+    expect(initialsOf('Dana Whitfield Lee')).toBe('DL');
+    expect(initialsOf('  maria   delgado ')).toBe('MD');
+    expect(initialsOf('Cher')).toBe('C');
+    expect(initialsOf('Ólafur 🦷Arnalds')).toBe('Ó🦷');
+    expect(initialsOf('   ')).toBe('');
   });
 });

@@ -47,3 +47,13 @@ export function slugify(text: string): string {
 export function homeProductTitle(title: string): string {
   return truncate(title, TEXT_LIMITS.homeProductTitle);
 }
+
+/**
+ * 'Dana Whitfield Lee' -> 'DL': the first and last words' first letters, for a person shown
+ * without a picture (testimonials, demo avatars).
+ */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
+  return letters.map((word) => (Array.from(word)[0] ?? '').toUpperCase()).join('');
+}

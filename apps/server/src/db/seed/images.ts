@@ -1,3 +1,4 @@
+import { initialsOf } from '@labshop/shared/text';
 import sharp from 'sharp';
 import { drawIllustration, type IllustrationKind } from './illustrations.ts';
 import {
@@ -347,13 +348,6 @@ const AVATAR_COLOURS = [
   '#8c3b2e',
 ];
 
-export function initials(name: string): string {
-  const parts = name.trim().split(/\s+/);
-  const first = parts[0]?.[0] ?? '';
-  const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
-  return `${first}${last}`.toUpperCase();
-}
-
 export function avatarSvg(name: string, index: number): string {
   const colour = AVATAR_COLOURS[index % AVATAR_COLOURS.length] ?? '#1f5fa8';
   const size = IMAGE_SIZES.avatar;
@@ -367,6 +361,6 @@ export function avatarSvg(name: string, index: number): string {
   <rect width="${size}" height="${size}" fill="#f4f6f8"/>
   <circle cx="100" cy="100" r="96" fill="url(#avatarBg)"/>
   <circle cx="100" cy="100" r="96" fill="none" stroke="#ffffff" stroke-width="4" opacity="0.5"/>
-  <text x="100" y="126" font-family="${FONT}" font-size="72" font-weight="bold" fill="#ffffff" text-anchor="middle" letter-spacing="1">${escapeXml(initials(name))}</text>
+  <text x="100" y="126" font-family="${FONT}" font-size="72" font-weight="bold" fill="#ffffff" text-anchor="middle" letter-spacing="1">${escapeXml(initialsOf(name))}</text>
 </svg>`;
 }

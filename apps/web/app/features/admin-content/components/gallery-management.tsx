@@ -10,33 +10,25 @@ import { ImagePlus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
-import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { buttonClass, inputClass, panelClass } from '../../admin/components/styles.ts';
 import { useCreateGalleryImage } from '../api/create-gallery-image.ts';
 import { useDeleteGalleryImage } from '../api/delete-gallery-image.ts';
 import { useGallery } from '../api/get-gallery.ts';
 import { failureLines } from './failure-lines.ts';
+import { ListState } from './list-state.tsx';
+import { useConfirmedDelete } from './use-confirmed-delete.ts';
 import { fieldAria, FormField } from './form-field.tsx';
-import { LoadError } from './load-error.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
 
 /** Gallery Management (SPEC.md "Admin screens"): the pictures with Delete, and an add form. */
 export function GalleryManagement() {
   const gallery = useGallery();
   const remove = useDeleteGalleryImage();
-  const [feedback, setFeedback] = useState<Feedback>(null);
-
-  const deleteImage = async (image: GalleryImageDto) => {
-    if (!window.confirm(GALLERY_MESSAGES.deleteConfirm)) return;
-    setFeedback(null);
-    try {
-      await remove.mutateAsync(image._id);
-      setFeedback({ kind: 'success', lines: [GALLERY_MESSAGES.deleted] });
-    } catch (error) {
-      console.error('Deleting the picture failed:', error);
-      setFeedback({ kind: 'error', lines: failureLines(error, GALLERY_MESSAGES.notDeleted) });
-    }
-  };
+  const { feedback, deleteItem: deleteImage } = useConfirmedDelete(
+    (image: GalleryImageDto) => remove.mutateAsync(image._id),
+    GALLERY_MESSAGES,
+    'the picture',
+  );
 
   return (
     <section aria-labelledby="gallery-heading">
@@ -50,49 +42,53 @@ export function GalleryManagement() {
 
       <h2 className="mt-8 text-lg font-bold text-brand-900">Pictures</h2>
       <FeedbackRegions feedback={feedback} className="mt-3" />
-      {gallery.isPending ? (
-        <LoadingIndicator label="Loading pictures..." />
-      ) : gallery.isError ? (
-        <LoadError what="The pictures" />
-      ) : gallery.data.length === 0 ? (
-        <p className="mt-3 text-slate-600">No pictures yet.</p>
-      ) : (
-        <ul className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Pictures">
-          {gallery.data.map((image) => (
-            <li
-              key={image._id}
-              className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
-            >
-              <img
-                src={image.imageUrl}
-                alt={image.title}
-                width={400}
-                height={300}
-                loading="lazy"
-                className="aspect-[4/3] w-full bg-slate-100 object-cover"
-              />
-              <div className="flex flex-1 flex-col gap-1 p-3">
-                <h3 className="font-semibold break-words text-slate-900">{image.title}</h3>
-                <p className="flex-1 text-sm break-words text-slate-600" title={image.description}>
-                  {truncate(image.description, TEXT_LIMITS.adminGalleryPreview)}
-                </p>
-                <div className="mt-2 flex justify-end">
-                  <button
-                    type="button"
-                    onClick={() => void deleteImage(image)}
-                    disabled={remove.isPending && remove.variables === image._id}
-                    className={buttonClass.dangerSmall}
-                    aria-label={`Delete ${image.title}`}
+      <ListState
+        query={gallery}
+        loadingLabel="Loading pictures..."
+        what="The pictures"
+        empty="No pictures yet."
+      >
+        {(items) => (
+          <ul className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Pictures">
+            {items.map((image) => (
+              <li
+                key={image._id}
+                className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
+              >
+                <img
+                  src={image.imageUrl}
+                  alt={image.title}
+                  width={400}
+                  height={300}
+                  loading="lazy"
+                  className="aspect-[4/3] w-full bg-slate-100 object-cover"
+                />
+                <div className="flex flex-1 flex-col gap-1 p-3">
+                  <h3 className="font-semibold break-words text-slate-900">{image.title}</h3>
+                  <p
+                    className="flex-1 text-sm break-words text-slate-600"
+                    title={image.description}
                   >
-                    <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
-                    Delete
-                  </button>
+                    {truncate(image.description, TEXT_LIMITS.adminGalleryPreview)}
+                  </p>
+                  <div className="mt-2 flex justify-end">
+                    <button
+                      type="button"
+                      onClick={() => void deleteImage(image)}
+                      disabled={remove.isPending && remove.variables === image._id}
+                      className={buttonClass.dangerSmall}
+                      aria-label={`Delete ${image.title}`}
+                    >
+                      <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
+                      Delete
+                    </button>
+                  </div>
                 </div>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListState>
     </section>
   );
 }

@@ -8,14 +8,14 @@ import { BellPlus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
-import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { buttonClass, inputClass, panelClass } from '../../admin/components/styles.ts';
 import { useCreateNotification } from '../api/create-notification.ts';
 import { useDeleteNotification } from '../api/delete-notification.ts';
 import { useNotifications } from '../api/get-notifications.ts';
 import { failureLines } from './failure-lines.ts';
+import { ListState } from './list-state.tsx';
+import { useConfirmedDelete } from './use-confirmed-delete.ts';
 import { fieldAria, FormField } from './form-field.tsx';
-import { LoadError } from './load-error.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -35,19 +35,11 @@ function newestFirst(notifications: NotificationDto[]): NotificationDto[] {
 export function NotificationsManagement() {
   const notifications = useNotifications();
   const remove = useDeleteNotification();
-  const [feedback, setFeedback] = useState<Feedback>(null);
-
-  const deleteNotification = async (notification: NotificationDto) => {
-    if (!window.confirm(NOTIFICATION_MESSAGES.deleteConfirm)) return;
-    setFeedback(null);
-    try {
-      await remove.mutateAsync(notification._id);
-      setFeedback({ kind: 'success', lines: [NOTIFICATION_MESSAGES.deleted] });
-    } catch (error) {
-      console.error('Deleting the notification failed:', error);
-      setFeedback({ kind: 'error', lines: failureLines(error, NOTIFICATION_MESSAGES.notDeleted) });
-    }
-  };
+  const { feedback, deleteItem: deleteNotification } = useConfirmedDelete(
+    (notification: NotificationDto) => remove.mutateAsync(notification._id),
+    NOTIFICATION_MESSAGES,
+    'the notification',
+  );
 
   return (
     <section aria-labelledby="notifications-heading">
@@ -61,44 +53,45 @@ export function NotificationsManagement() {
 
       <h2 className="mt-8 text-lg font-bold text-brand-900">Notifications</h2>
       <FeedbackRegions feedback={feedback} className="mt-3" />
-      {notifications.isPending ? (
-        <LoadingIndicator label="Loading notifications..." />
-      ) : notifications.isError ? (
-        <LoadError what="The notifications" />
-      ) : notifications.data.length === 0 ? (
-        <p className="mt-3 text-slate-600">No notifications yet.</p>
-      ) : (
-        <ul className="mt-3 space-y-3" aria-label="Notifications">
-          {newestFirst(notifications.data).map((notification) => (
-            <li
-              key={notification._id}
-              className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start"
-            >
-              <div className="min-w-0 flex-1">
-                <h3 className="font-semibold break-words text-slate-900">{notification.title}</h3>
-                <p className="mt-0.5 text-xs text-slate-500">
-                  <time dateTime={notification.dateTime}>
-                    {dateTime.format(new Date(notification.dateTime))}
-                  </time>
-                </p>
-                <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-700">
-                  {notification.body}
-                </p>
-              </div>
-              <button
-                type="button"
-                onClick={() => void deleteNotification(notification)}
-                disabled={remove.isPending && remove.variables === notification._id}
-                className={`self-end sm:self-start ${buttonClass.dangerSmall}`}
-                aria-label={`Delete ${notification.title}`}
+      <ListState
+        query={notifications}
+        loadingLabel="Loading notifications..."
+        what="The notifications"
+        empty="No notifications yet."
+      >
+        {(items) => (
+          <ul className="mt-3 space-y-3" aria-label="Notifications">
+            {newestFirst(items).map((notification) => (
+              <li
+                key={notification._id}
+                className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start"
               >
-                <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
-                Delete
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+                <div className="min-w-0 flex-1">
+                  <h3 className="font-semibold break-words text-slate-900">{notification.title}</h3>
+                  <p className="mt-0.5 text-xs text-slate-500">
+                    <time dateTime={notification.dateTime}>
+                      {dateTime.format(new Date(notification.dateTime))}
+                    </time>
+                  </p>
+                  <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-700">
+                    {notification.body}
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  onClick={() => void deleteNotification(notification)}
+                  disabled={remove.isPending && remove.variables === notification._id}
+                  className={`self-end sm:self-start ${buttonClass.dangerSmall}`}
+                  aria-label={`Delete ${notification.title}`}
+                >
+                  <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
+                  Delete
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListState>
     </section>
   );
 }

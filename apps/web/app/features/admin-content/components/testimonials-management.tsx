@@ -4,49 +4,35 @@ import {
   TestimonialInput,
   type TestimonialDto,
 } from '@labshop/shared/schemas/content';
+import { initialsOf } from '@labshop/shared/text';
 import { MessageSquarePlus, Star, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
-import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { buttonClass, inputClass, panelClass } from '../../admin/components/styles.ts';
 import { useCreateTestimonial } from '../api/create-testimonial.ts';
 import { useDeleteTestimonial } from '../api/delete-testimonial.ts';
 import { useTestimonials } from '../api/get-testimonials.ts';
 import { failureLines } from './failure-lines.ts';
+import { ListState } from './list-state.tsx';
+import { useConfirmedDelete } from './use-confirmed-delete.ts';
 import { fieldAria, FormField } from './form-field.tsx';
-import { LoadError } from './load-error.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
 
 type TestimonialFormValues = z.input<typeof TestimonialInput>;
 
 const EMPTY: TestimonialFormValues = { name: '', position: '', text: '', imageUrl: '' };
 
-/** 'Dana Whitfield Lee' -> 'DL', as the home page shows a testimonial without a picture. */
-function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
-  return letters.map((word) => Array.from(word)[0]?.toUpperCase() ?? '').join('');
-}
-
 /** User Testimonial Management (SPEC.md "Admin screens"): add and delete testimonials. */
 export function TestimonialsManagement() {
   const testimonials = useTestimonials();
   const remove = useDeleteTestimonial();
-  const [feedback, setFeedback] = useState<Feedback>(null);
-
-  const deleteTestimonial = async (testimonial: TestimonialDto) => {
-    if (!window.confirm(TESTIMONIAL_MESSAGES.deleteConfirm)) return;
-    setFeedback(null);
-    try {
-      await remove.mutateAsync(testimonial._id);
-      setFeedback({ kind: 'success', lines: [TESTIMONIAL_MESSAGES.deleted] });
-    } catch (error) {
-      console.error('Deleting the testimonial failed:', error);
-      setFeedback({ kind: 'error', lines: failureLines(error, TESTIMONIAL_MESSAGES.notDeleted) });
-    }
-  };
+  const { feedback, deleteItem: deleteTestimonial } = useConfirmedDelete(
+    (testimonial: TestimonialDto) => remove.mutateAsync(testimonial._id),
+    TESTIMONIAL_MESSAGES,
+    'the testimonial',
+  );
 
   return (
     <section aria-labelledby="testimonials-heading">
@@ -60,66 +46,67 @@ export function TestimonialsManagement() {
 
       <h2 className="mt-8 text-lg font-bold text-brand-900">Testimonials</h2>
       <FeedbackRegions feedback={feedback} className="mt-3" />
-      {testimonials.isPending ? (
-        <LoadingIndicator label="Loading testimonials..." />
-      ) : testimonials.isError ? (
-        <LoadError what="The testimonials" />
-      ) : testimonials.data.length === 0 ? (
-        <p className="mt-3 text-slate-600">No testimonials yet.</p>
-      ) : (
-        <ul className="mt-3 grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Testimonials">
-          {testimonials.data.map((testimonial) => (
-            <li
-              key={testimonial._id}
-              className="flex flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
-            >
-              <div className="flex items-center gap-3">
-                {testimonial.imageUrl ? (
-                  <img
-                    src={testimonial.imageUrl}
-                    alt=""
-                    width={48}
-                    height={48}
-                    loading="lazy"
-                    className="h-12 w-12 shrink-0 rounded-full border border-slate-200 object-cover"
-                  />
-                ) : (
-                  <span
-                    className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
-                    aria-hidden="true"
-                  >
-                    {initials(testimonial.name)}
-                  </span>
-                )}
-                <div className="min-w-0">
-                  <h3 className="font-semibold break-words text-slate-900">{testimonial.name}</h3>
-                  <p className="text-sm break-words text-slate-600">{testimonial.position}</p>
+      <ListState
+        query={testimonials}
+        loadingLabel="Loading testimonials..."
+        what="The testimonials"
+        empty="No testimonials yet."
+      >
+        {(items) => (
+          <ul className="mt-3 grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Testimonials">
+            {items.map((testimonial) => (
+              <li
+                key={testimonial._id}
+                className="flex flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+              >
+                <div className="flex items-center gap-3">
+                  {testimonial.imageUrl ? (
+                    <img
+                      src={testimonial.imageUrl}
+                      alt=""
+                      width={48}
+                      height={48}
+                      loading="lazy"
+                      className="h-12 w-12 shrink-0 rounded-full border border-slate-200 object-cover"
+                    />
+                  ) : (
+                    <span
+                      className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
+                      aria-hidden="true"
+                    >
+                      {initialsOf(testimonial.name)}
+                    </span>
+                  )}
+                  <div className="min-w-0">
+                    <h3 className="font-semibold break-words text-slate-900">{testimonial.name}</h3>
+                    <p className="text-sm break-words text-slate-600">{testimonial.position}</p>
+                  </div>
                 </div>
-              </div>
-              <p className="mt-2 flex gap-0.5 text-accent-500" aria-hidden="true">
-                {Array.from({ length: 5 }, (_, index) => (
-                  <Star key={index} className="h-3.5 w-3.5 fill-current" />
-                ))}
-              </p>
-              <blockquote className="mt-2 flex-1 text-sm break-words whitespace-pre-line text-slate-700">
-                {testimonial.text}
-              </blockquote>
-              <div className="mt-3 flex justify-end">
-                <button
-                  type="button"
-                  onClick={() => void deleteTestimonial(testimonial)}
-                  disabled={remove.isPending && remove.variables === testimonial._id}
-                  className={buttonClass.dangerSmall}
-                  aria-label={`Delete the testimonial of ${testimonial.name}`}
-                >
-                  <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
-                  Delete
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+                <p className="mt-2 flex gap-0.5 text-accent-500" aria-hidden="true">
+                  {Array.from({ length: 5 }, (_, index) => (
+                    <Star key={index} className="h-3.5 w-3.5 fill-current" />
+                  ))}
+                </p>
+                <blockquote className="mt-2 flex-1 text-sm break-words whitespace-pre-line text-slate-700">
+                  {testimonial.text}
+                </blockquote>
+                <div className="mt-3 flex justify-end">
+                  <button
+                    type="button"
+                    onClick={() => void deleteTestimonial(testimonial)}
+                    disabled={remove.isPending && remove.variables === testimonial._id}
+                    className={buttonClass.dangerSmall}
+                    aria-label={`Delete the testimonial of ${testimonial.name}`}
+                  >
+                    <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
+                    Delete
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListState>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { initialsOf } from '@labshop/shared/text';
 import { HOME } from '@labshop/shared/constants';
 import { imageSources } from '@labshop/shared/images';
 import type { TestimonialDto } from '@labshop/shared/schemas/content';
@@ -99,12 +100,6 @@ export function TestimonialsCarousel({
       </div>
     </section>
   );
-}
-
-function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
-  return letters.map((word) => Array.from(word)[0]!.toUpperCase()).join('');
 }
 
 function TestimonialCard({
