@@ -1,9 +1,8 @@
 import { type ProductDto, mainImage, savingDollars } from '@labshop/shared/schemas/catalog';
-import { formatDollars } from '@labshop/shared/money';
 import { shopCardTitle } from '@labshop/shared/text';
 import { ImageOff } from 'lucide-react';
-import { Link } from 'react-router';
-import { OldPrice, SaveBadge } from './price-text.tsx';
+import { CardPrices, CardTitleLink } from './card-parts.tsx';
+import { SaveBadge } from './price-text.tsx';
 import { ProductCardButton } from './product-card-button.tsx';
 import { ProductImage } from './product-image.tsx';
 
@@ -18,10 +17,6 @@ export interface ProductCardProps {
   eagerImage?: boolean;
 }
 
-export function productDetailsPath(number: string): string {
-  return `/product-details/${encodeURIComponent(number)}`;
-}
-
 /** A product in the shop grid (SPEC.md "Shop page"); the title link covers the whole card. */
 export function ProductCard({
   product,
@@ -34,7 +29,6 @@ export function ProductCard({
   const image = mainImage(product);
   const saving = savingDollars(product);
   const shownTitle = shopCardTitle(product.title);
-  const cut = shownTitle !== product.title;
 
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
@@ -59,38 +53,14 @@ export function ProductCard({
       <div className="flex flex-1 flex-col p-3 sm:p-4">
         <p className="text-xs font-medium text-slate-600">[{product.number}]</p>
         <h2 className="mt-1 text-sm leading-snug font-semibold text-brand-900 sm:text-base">
-          <Link
-            to={productDetailsPath(product.number)}
-            className="break-words after:absolute after:inset-0 hover:text-brand-600"
-            title={cut ? product.title : undefined}
-          >
-            {cut ? (
-              <>
-                <span aria-hidden="true">{shownTitle}</span>
-                <span className="sr-only">{product.title}</span>
-              </>
-            ) : (
-              product.title
-            )}
-          </Link>
+          <CardTitleLink
+            product={product}
+            shownTitle={shownTitle}
+            className="hover:text-brand-600"
+          />
         </h2>
 
-        <div className="mt-auto pt-3">
-          <p className="flex flex-wrap items-baseline gap-x-2">
-            {product.oldPrice !== null && (
-              <OldPrice dollars={product.oldPrice} className="text-sm text-slate-600" />
-            )}
-            <span className="text-lg font-bold text-brand-900">
-              {product.oldPrice !== null && <span className="sr-only">Now </span>}
-              {formatDollars(product.newPrice)}
-            </span>
-          </p>
-          {signedIn && product.wholesalePrice !== null && (
-            <p className="text-sm font-semibold text-emerald-800" data-testid="wholesale-price">
-              {`Wholesale: ${formatDollars(product.wholesalePrice)}`}
-            </p>
-          )}
-        </div>
+        <CardPrices product={product} signedIn={signedIn} />
 
         {/* Above the card-wide link, so the button gets the clicks. */}
         <div className="relative z-10 pt-3">

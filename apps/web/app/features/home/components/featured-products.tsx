@@ -1,11 +1,10 @@
 import { HOME } from '@labshop/shared/constants';
-import { formatDollars } from '@labshop/shared/money';
 import { mainImage, savingDollars, type ProductDto } from '@labshop/shared/schemas/catalog';
 import { homeProductTitle } from '@labshop/shared/text';
 import { ArrowRight, ImageOff } from 'lucide-react';
 import { Link } from 'react-router';
-import { OldPrice, SaveBadge } from '../../catalog/components/price-text.tsx';
-import { productDetailsPath } from '../../catalog/components/product-card.tsx';
+import { CardPrices, CardTitleLink } from '../../catalog/components/card-parts.tsx';
+import { SaveBadge } from '../../catalog/components/price-text.tsx';
 import { ProductImage } from '../../catalog/components/product-image.tsx';
 import { ArrowButton } from './carousel-controls.tsx';
 import { SectionHeading } from './section-heading.tsx';
@@ -102,7 +101,6 @@ function FeaturedCard({
   const image = mainImage(product);
   const saving = savingDollars(product);
   const shownTitle = homeProductTitle(product.title);
-  const cut = shownTitle !== product.title;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg">
       <div className="relative aspect-square bg-white">
@@ -124,37 +122,13 @@ function FeaturedCard({
       <div className="flex flex-1 flex-col border-t border-slate-100 p-4">
         <p className="text-xs font-medium text-slate-600">[{product.number}]</p>
         <h3 className="mt-1 text-sm leading-snug font-semibold text-brand-900">
-          <Link
-            to={productDetailsPath(product.number)}
-            className="break-words after:absolute after:inset-0 group-hover:text-brand-600"
-            title={cut ? product.title : undefined}
-          >
-            {cut ? (
-              <>
-                <span aria-hidden="true">{shownTitle}</span>
-                <span className="sr-only">{product.title}</span>
-              </>
-            ) : (
-              product.title
-            )}
-          </Link>
+          <CardTitleLink
+            product={product}
+            shownTitle={shownTitle}
+            className="group-hover:text-brand-600"
+          />
         </h3>
-        <div className="mt-auto pt-3">
-          <p className="flex flex-wrap items-baseline gap-x-2">
-            {product.oldPrice !== null && (
-              <OldPrice dollars={product.oldPrice} className="text-sm text-slate-600" />
-            )}
-            <span className="text-lg font-bold text-brand-900">
-              {product.oldPrice !== null && <span className="sr-only">Now </span>}
-              {formatDollars(product.newPrice)}
-            </span>
-          </p>
-          {signedIn && product.wholesalePrice !== null && (
-            <p className="text-sm font-semibold text-emerald-800" data-testid="wholesale-price">
-              {`Wholesale: ${formatDollars(product.wholesalePrice)}`}
-            </p>
-          )}
-        </div>
+        <CardPrices product={product} signedIn={signedIn} />
       </div>
     </article>
   );
