@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAccessibilityViolations, waitForHydration } from './fixtures.ts';
+import { ADMIN, expectNoAccessibilityViolations, logIn, waitForHydration } from './fixtures.ts';
 
 test.describe('the storefront shell', () => {
   test('the home page HTML carries the header before any JavaScript runs', async ({ request }) => {
@@ -158,5 +158,31 @@ test.describe('the storefront shell', () => {
       await waitForHydration(page);
       await expectNoAccessibilityViolations(page);
     }
+  });
+
+  test("an administrator's change reaches visitors without cookies at once, not after the page cache's seconds", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const title = `Cache check ${testInfo.project.name} ${Date.now()}`;
+    // Twice, so the second answer comes from the page cache.
+    for (let visit = 0; visit < 2; visit++) {
+      expect(await (await request.get('/gallery')).text()).not.toContain(title);
+    }
+    await logIn(page, ADMIN);
+    const origin = new URL(page.url()).origin;
+    const created = await page.request.post('/api/notifications', {
+      data: { title, body: 'Shown in the bell of every page.' },
+      headers: { origin },
+    });
+    expect(created.status()).toBe(201);
+    const { _id } = (await created.json()) as { _id: string };
+    try {
+      // The bell's notifications are part of every page's data.
+      expect(await (await request.get('/gallery')).text()).toContain(title);
+    } finally {
+      await page.request.delete(`/api/notifications/${_id}`, { headers: { origin } });
+    }
+    expect(await (await request.get('/gallery')).text()).not.toContain(title);
   });
 });
