@@ -11,6 +11,8 @@ import { chromiumArgs, chromiumPath } from './chromium.ts';
 const port = Number(process.env.E2E_PORT ?? 3917);
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'labshop-e2e-'));
 const baseURL = `http://127.0.0.1:${port}`;
+/** Tests that start their own shop servers (a restart, a different configuration). */
+const PROCESS_SPECS = ['persistence.spec.ts', 'captcha.spec.ts'];
 const root = path.resolve(import.meta.dirname, '..');
 
 const launchOptions = { executablePath: chromiumPath, args: chromiumArgs };
@@ -35,16 +37,16 @@ export default defineConfig({
     {
       // Starts and kills its own servers: one run is enough, not one per screen size.
       name: 'process',
-      testMatch: 'persistence.spec.ts',
+      testMatch: PROCESS_SPECS,
     },
     {
       name: 'desktop',
-      testIgnore: 'persistence.spec.ts',
+      testIgnore: PROCESS_SPECS,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
     },
     {
       name: 'phone',
-      testIgnore: 'persistence.spec.ts',
+      testIgnore: PROCESS_SPECS,
       use: {
         ...devices['Pixel 7'],
         viewport: { width: 390, height: 844 },
