@@ -81,7 +81,7 @@ export async function contentRoutes(
       config: { access: 'public' },
       schema: {
         tags: ['content'],
-        summary: 'Testimonials, oldest first (the order the home page shows them in)',
+        summary: 'Testimonials, newest first (the order the home page shows them in)',
         response: { 200: z.array(TestimonialDtoSchema) },
       },
     },

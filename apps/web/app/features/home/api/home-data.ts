@@ -18,7 +18,7 @@ export interface HomeData {
   categories: CategoryDto[];
   /** The newest available products, newest first. */
   featured: ProductDto[];
-  /** Oldest first, the display order. */
+  /** Newest first, the display order. */
   testimonials: TestimonialDto[];
 }
 
