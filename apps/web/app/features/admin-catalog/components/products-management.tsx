@@ -4,17 +4,7 @@ import {
   type ProductDto,
 } from '@labshop/shared/schemas/catalog';
 import { truncate } from '@labshop/shared/text';
-import {
-  ChevronLeft,
-  ChevronRight,
-  FileText,
-  MoveHorizontal,
-  Pencil,
-  Plus,
-  RefreshCw,
-  Search,
-  Trash2,
-} from 'lucide-react';
+import { FileText, MoveHorizontal, Pencil, Plus, RefreshCw, Search, Trash2 } from 'lucide-react';
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useDeleteProduct } from '../api/delete-product.ts';
@@ -24,6 +14,7 @@ import { useRefreshPrices } from '../api/refresh-prices.ts';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { buttonClass, inputClass } from '../../admin/components/styles.ts';
+import { Pager } from '../../admin/components/pager.tsx';
 
 /** Rows per page; the demo catalogue (76 products) takes two. */
 export const PRODUCTS_PAGE_SIZE = 50;
@@ -140,7 +131,12 @@ export function ProductsManagement() {
             />
           )}
           {pages > 1 && (
-            <Pager page={page} pages={pages} onPage={(next) => setQuery({ page: next })} />
+            <Pager
+              label="Product pages"
+              page={page}
+              pages={pages}
+              onPage={(next) => setQuery({ page: next })}
+            />
           )}
         </>
       )}
@@ -390,44 +386,5 @@ function ProductsTable({
         </tbody>
       </table>
     </div>
-  );
-}
-
-function Pager({
-  page,
-  pages,
-  onPage,
-}: {
-  page: number;
-  pages: number;
-  onPage: (page: number) => void;
-}) {
-  return (
-    <nav
-      aria-label="Product pages"
-      className="mt-4 flex items-center justify-between gap-3 text-sm"
-    >
-      <button
-        type="button"
-        onClick={() => onPage(page - 1)}
-        disabled={page <= 1}
-        className={buttonClass.secondary}
-      >
-        <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-        Previous
-      </button>
-      <span className="text-slate-600">
-        Page {page} of {pages}
-      </span>
-      <button
-        type="button"
-        onClick={() => onPage(page + 1)}
-        disabled={page >= pages}
-        className={buttonClass.secondary}
-      >
-        Next
-        <ChevronRight className="h-4 w-4" aria-hidden="true" />
-      </button>
-    </nav>
   );
 }

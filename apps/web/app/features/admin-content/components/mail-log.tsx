@@ -3,11 +3,11 @@ import {
   type MailLogEntryDto,
   type MailLogMessageDto,
 } from '@labshop/shared/schemas/content';
-import { ChevronLeft, ChevronRight, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
-import { buttonClass } from '../../admin/components/styles.ts';
+import { Pager } from '../../admin/components/pager.tsx';
 import { useMailMessage } from '../api/get-mail-message.ts';
 import { useMailPage } from '../api/get-mail-page.ts';
 import { LoadError } from './load-error.tsx';
@@ -82,7 +82,7 @@ export function MailLog() {
             {pages > 1 ? `, page ${page} of ${pages}` : ''}. Choose a mail to read it.
           </p>
           <MailTable rows={rows} busy={mail.isFetching} onOpen={setOpenId} />
-          {pages > 1 && <Pager page={page} pages={pages} onPage={goTo} />}
+          {pages > 1 && <Pager label="Mail pages" page={page} pages={pages} onPage={goTo} />}
         </>
       )}
 
@@ -289,41 +289,5 @@ export function MailContent({ mail }: { mail: MailLogMessageDto }) {
         </pre>
       )}
     </>
-  );
-}
-
-function Pager({
-  page,
-  pages,
-  onPage,
-}: {
-  page: number;
-  pages: number;
-  onPage: (page: number) => void;
-}) {
-  return (
-    <nav aria-label="Mail pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
-      <button
-        type="button"
-        onClick={() => onPage(page - 1)}
-        disabled={page <= 1}
-        className={buttonClass.secondary}
-      >
-        <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-        Previous
-      </button>
-      <span className="text-slate-600">
-        Page {page} of {pages}
-      </span>
-      <button
-        type="button"
-        onClick={() => onPage(page + 1)}
-        disabled={page >= pages}
-        className={buttonClass.secondary}
-      >
-        Next
-        <ChevronRight className="h-4 w-4" aria-hidden="true" />
-      </button>
-    </nav>
   );
 }
