@@ -21,6 +21,7 @@ import {
   labelClass,
   panelClass,
 } from '../../admin/components/styles.ts';
+import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 
 /** Categories Management (SPEC.md "Admin screens"): add a category, and the list with Delete. */
 export function CategoriesManagement() {
@@ -206,17 +207,13 @@ function AddCategoryForm() {
         </div>
       </div>
       <FeedbackRegions feedback={feedback} className="mt-4" />
-      <button
-        type="submit"
-        // Keeps the focus where it is until the click: leaving a field on mousedown would show
-        // its error, move this button down and make the click miss it.
-        onMouseDown={(event) => event.preventDefault()}
-        disabled={isSubmitting}
-        className={`mt-5 ${buttonClass.primary}`}
-      >
-        <FolderPlus className="h-4 w-4" aria-hidden="true" />
-        {isSubmitting ? 'Adding...' : 'Add Category'}
-      </button>
+      <FormSubmitButton
+        icon={FolderPlus}
+        label="Add Category"
+        busyLabel="Adding..."
+        busy={isSubmitting}
+        className="mt-5"
+      />
     </form>
   );
 }

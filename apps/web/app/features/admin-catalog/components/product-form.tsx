@@ -20,12 +20,8 @@ import { useForm, type FieldError } from 'react-hook-form';
 import type { z } from 'zod';
 import { failureMessage } from '../../admin/api/http.ts';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
-import {
-  buttonClass,
-  fieldErrorClass,
-  inputClass,
-  labelClass,
-} from '../../admin/components/styles.ts';
+import { fieldErrorClass, inputClass, labelClass } from '../../admin/components/styles.ts';
+import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 
 /** What the form holds: every field a string, as typed. */
 type ProductFormValues = z.input<typeof ProductInput>;
@@ -336,17 +332,12 @@ export function ProductForm({ mode, product, categories, onSave }: ProductFormPr
       </div>
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
-        <button
-          type="submit"
-          // Keeps the focus where it is until the click: leaving a field on mousedown would show
-          // its error, move this button down and make the click miss it.
-          onMouseDown={(event) => event.preventDefault()}
-          className={buttonClass.primary}
-          disabled={isSubmitting}
-        >
-          <Save className="h-4 w-4" aria-hidden="true" />
-          {isSubmitting ? 'Saving...' : mode === 'create' ? 'Create Product' : 'Update Product'}
-        </button>
+        <FormSubmitButton
+          icon={Save}
+          label={mode === 'create' ? 'Create Product' : 'Update Product'}
+          busyLabel="Saving..."
+          busy={isSubmitting}
+        />
       </div>
     </form>
   );

@@ -10,13 +10,14 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
-import { buttonClass, inputClass, panelClass } from '../../admin/components/styles.ts';
+import { inputClass, panelClass } from '../../admin/components/styles.ts';
 import { useContactData } from '../api/get-contact-data.ts';
 import { useUpdateContactData } from '../api/update-contact-data.ts';
 import { failureLines } from './failure-lines.ts';
 import { fieldAria, FormField } from './form-field.tsx';
 import { LoadError } from './load-error.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
+import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 
 /** The form holds what was typed: coordinates as text, '' for "not given". */
 type ContactDataFormValues = z.input<typeof ContactDataInput>;
@@ -160,17 +161,13 @@ function ContactDataForm({ initial }: { initial: ContactDataDto }) {
         </fieldset>
       </div>
       <FeedbackRegions feedback={feedback} className="mt-5" />
-      <button
-        type="submit"
-        // Keeps the focus where it is until the click: leaving a field on mousedown would show
-        // its error, move this button down and make the click miss it.
-        onMouseDown={(event) => event.preventDefault()}
-        disabled={isSubmitting}
-        className={`mt-5 ${buttonClass.primary}`}
-      >
-        <Save className="h-4 w-4" aria-hidden="true" />
-        {isSubmitting ? 'Updating...' : 'Update Contact'}
-      </button>
+      <FormSubmitButton
+        icon={Save}
+        label="Update Contact"
+        busyLabel="Updating..."
+        busy={isSubmitting}
+        className="mt-5"
+      />
     </form>
   );
 }

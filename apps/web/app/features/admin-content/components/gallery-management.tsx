@@ -19,6 +19,7 @@ import { ListState } from './list-state.tsx';
 import { useConfirmedDelete } from './use-confirmed-delete.ts';
 import { fieldAria, FormField } from './form-field.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
+import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 
 /** Gallery Management (SPEC.md "Admin screens"): the pictures with Delete, and an add form. */
 export function GalleryManagement() {
@@ -224,17 +225,13 @@ function AddPictureForm() {
         </figure>
       </div>
       <FeedbackRegions feedback={feedback} className="mt-5" />
-      <button
-        type="submit"
-        // Keeps the focus where it is until the click: leaving a field on mousedown would show
-        // its error, move this button down and make the click miss it.
-        onMouseDown={(event) => event.preventDefault()}
-        disabled={isSubmitting}
-        className={`mt-5 ${buttonClass.primary}`}
-      >
-        <ImagePlus className="h-4 w-4" aria-hidden="true" />
-        {isSubmitting ? 'Adding...' : 'Add Picture'}
-      </button>
+      <FormSubmitButton
+        icon={ImagePlus}
+        label="Add Picture"
+        busyLabel="Adding..."
+        busy={isSubmitting}
+        className="mt-5"
+      />
     </form>
   );
 }

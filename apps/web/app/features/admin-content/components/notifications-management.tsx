@@ -17,6 +17,7 @@ import { ListState } from './list-state.tsx';
 import { useConfirmedDelete } from './use-confirmed-delete.ts';
 import { fieldAria, FormField } from './form-field.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
+import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -154,17 +155,13 @@ function AddNotificationForm() {
         </FormField>
       </div>
       <FeedbackRegions feedback={feedback} className="mt-5" />
-      <button
-        type="submit"
-        // Keeps the focus where it is until the click: leaving a field on mousedown would show
-        // its error, move this button down and make the click miss it.
-        onMouseDown={(event) => event.preventDefault()}
-        disabled={isSubmitting}
-        className={`mt-5 ${buttonClass.primary}`}
-      >
-        <BellPlus className="h-4 w-4" aria-hidden="true" />
-        {isSubmitting ? 'Adding...' : 'Add Notification'}
-      </button>
+      <FormSubmitButton
+        icon={BellPlus}
+        label="Add Notification"
+        busyLabel="Adding..."
+        busy={isSubmitting}
+        className="mt-5"
+      />
     </form>
   );
 }

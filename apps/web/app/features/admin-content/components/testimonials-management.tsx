@@ -19,6 +19,7 @@ import { ListState } from './list-state.tsx';
 import { useConfirmedDelete } from './use-confirmed-delete.ts';
 import { fieldAria, FormField } from './form-field.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
+import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 
 type TestimonialFormValues = z.input<typeof TestimonialInput>;
 
@@ -200,17 +201,13 @@ function AddTestimonialForm() {
         </FormField>
       </div>
       <FeedbackRegions feedback={feedback} className="mt-5" />
-      <button
-        type="submit"
-        // Keeps the focus where it is until the click: leaving a field on mousedown would show
-        // its error, move this button down and make the click miss it.
-        onMouseDown={(event) => event.preventDefault()}
-        disabled={isSubmitting}
-        className={`mt-5 ${buttonClass.primary}`}
-      >
-        <MessageSquarePlus className="h-4 w-4" aria-hidden="true" />
-        {isSubmitting ? 'Adding...' : 'Add Testimonial'}
-      </button>
+      <FormSubmitButton
+        icon={MessageSquarePlus}
+        label="Add Testimonial"
+        busyLabel="Adding..."
+        busy={isSubmitting}
+        className="mt-5"
+      />
     </form>
   );
 }
