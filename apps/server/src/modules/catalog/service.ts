@@ -10,8 +10,8 @@ import {
   type CategoryDto,
   type ProductDto,
 } from '@labshop/shared/schemas/catalog';
-import type { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
+import { isUuid, parseOrThrow } from '../../http/validation.ts';
 import type { ImageUrlConfig } from '../../config.ts';
 import {
   deleteStoredImage,
@@ -81,15 +81,6 @@ export interface CatalogServiceDeps {
   log: { warn(object: unknown, message: string): void };
 }
 
-/** The first failing field's message (SPEC.md messages are written one field at a time). */
-function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const result = schema.safeParse(input);
-  if (!result.success) {
-    throw new AppError('bad_request', result.error.issues[0]?.message ?? 'The form is not valid.');
-  }
-  return result.data;
-}
-
 export function createCatalogService({ repo, cache, storage, images, log }: CatalogServiceDeps) {
   const showUrl = (url: string) => rewriteLegacyOrigin(url, images.legacyOrigins, images.origin);
 
@@ -133,7 +124,7 @@ export function createCatalogService({ repo, cache, storage, images, log }: Cata
   /** By number (routes, carts) or by _id (the spec's clients). */
   async function findProduct(idOrNumber: string): Promise<ProductRow | null> {
     const byNumber = await repo.productByNumber(idOrNumber);
-    if (byNumber || !UUID.test(idOrNumber)) return byNumber;
+    if (byNumber || !isUuid(idOrNumber)) return byNumber;
     return repo.productById(idOrNumber.toLowerCase());
   }
 
@@ -323,7 +314,7 @@ export function createCatalogService({ repo, cache, storage, images, log }: Cata
     },
 
     async deleteCategory(id: string): Promise<void> {
-      const category = UUID.test(id) ? await repo.categoryById(id.toLowerCase()) : null;
+      const category = isUuid(id) ? await repo.categoryById(id.toLowerCase()) : null;
       if (!category) throw new AppError('not_found', CATALOG_MESSAGES.categoryNotFound);
       const inUse = await repo.liveProductsInCategory(category.id);
       if (inUse > 0) throw new AppError('conflict', CATALOG_MESSAGES.categoryInUse(inUse));
@@ -339,8 +330,6 @@ export function createCatalogService({ repo, cache, storage, images, log }: Cata
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The images the admin kept, from the edit form's `existingImages` JSON. The form shows URLs as

@@ -3,11 +3,11 @@ import { rewriteLegacyOrigin } from '@labshop/shared/images';
 import {
   GALLERY_MESSAGES,
   GalleryInput,
-  NotificationInput,
+  type NotificationInput,
   TEXT_PAGE_MAX_CONTENT,
   TEXT_PAGE_MESSAGES,
-  TestimonialInput,
-  TextPageInput,
+  type TestimonialInput,
+  type TextPageInput,
   type GalleryImageDto,
   type NotificationDto,
   type TestimonialDto,
@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { ReadCache } from '../../cache/read-cache.ts';
 import type { ImageUrlConfig } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
+import { isUuid, parseOrThrow } from '../../http/validation.ts';
 import {
   deleteStoredImage,
   NotAJpegError,
@@ -60,21 +61,9 @@ export interface ContentServiceDeps {
   log: { warn(object: unknown, message: string): void };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The first failing field's message; a body that is not a JSON object counts as empty. */
-function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const body = input !== null && typeof input === 'object' && !Array.isArray(input) ? input : {};
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    throw new AppError('bad_request', result.error.issues[0]?.message ?? 'The form is not valid.');
-  }
-  return result.data;
-}
-
 /** The id in canonical form, or a not-found error for anything that cannot be an id. */
 function requireId(id: string, notFound: string): string {
-  if (!UUID.test(id)) throw new AppError('not_found', notFound);
+  if (!isUuid(id)) throw new AppError('not_found', notFound);
   return id.toLowerCase();
 }
 
@@ -146,8 +135,7 @@ export function createContentService({ repo, cache, storage, images, log }: Cont
       );
     },
 
-    async createTestimonial(body: unknown): Promise<TestimonialDto> {
-      const input = parseOrThrow(TestimonialInput, body);
+    async createTestimonial(input: z.output<typeof TestimonialInput>): Promise<TestimonialDto> {
       const row = await repo.insertTestimonial({
         name: input.name,
         position: input.position,
@@ -217,9 +205,8 @@ export function createContentService({ repo, cache, storage, images, log }: Cont
       );
     },
 
-    async saveTextPage(name: string, body: unknown): Promise<TextPageDto> {
+    async saveTextPage(name: string, input: z.output<typeof TextPageInput>): Promise<TextPageDto> {
       const page = requirePageName(name);
-      const input = parseOrThrow(TextPageInput, body);
       const content = sanitizeTextPageHtml(input.content);
       if (isBlankHtml(content)) throw new AppError('bad_request', TEXT_PAGE_MESSAGES.content);
       if (content.length > TEXT_PAGE_MAX_CONTENT) {
@@ -237,8 +224,7 @@ export function createContentService({ repo, cache, storage, images, log }: Cont
     },
 
     /** dateTime and read from the client are ignored: the server dates it, and it is unread. */
-    async createNotification(body: unknown): Promise<NotificationDto> {
-      const input = parseOrThrow(NotificationInput, body);
+    async createNotification(input: z.output<typeof NotificationInput>): Promise<NotificationDto> {
       const row = await repo.insertNotification({ title: input.title, body: input.body });
       cache.clear();
       return notificationDto(row);

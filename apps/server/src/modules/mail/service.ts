@@ -5,13 +5,12 @@ import {
   type MailLogPageDto,
 } from '@labshop/shared/schemas/content';
 import { AppError } from '../../http/errors.ts';
+import { isUuid } from '../../http/validation.ts';
 import type { MailLogRepo, MailLogRow } from './repo.ts';
 
 export const MAIL_LOG_MESSAGES = {
   notFound: 'There is no mail with this id.',
 } as const;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toEntry(row: MailLogRow): MailLogEntryDto {
   return {
@@ -36,7 +35,7 @@ export function createMailLogService(repo: MailLogRepo) {
     },
 
     async message(id: string): Promise<MailLogMessageDto> {
-      const row = UUID.test(id) ? await repo.byId(id) : null;
+      const row = isUuid(id) ? await repo.byId(id) : null;
       if (!row) throw new AppError('not_found', MAIL_LOG_MESSAGES.notFound);
       return {
         ...toEntry(row),
