@@ -5,6 +5,7 @@ import {
   type ProductDto,
 } from '@labshop/shared/schemas/catalog';
 import type { AppLoadContext } from 'react-router';
+import { getApiJson, getApiJsonWithHeaders } from '../../../lib/api-json.ts';
 
 /**
  * The catalogue calls for loaders (SPEC.md section 7), through the in-process API as the
@@ -27,15 +28,6 @@ export interface ProductList {
   totalCapped: boolean;
 }
 
-async function getJson<T>(
-  context: AppLoadContext,
-  path: string,
-): Promise<{ headers: Headers; json: T }> {
-  const response = await context.apiFetch(path);
-  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
-  return { headers: response.headers, json: (await response.json()) as T };
-}
-
 export async function fetchProducts(
   context: AppLoadContext,
   query: ProductListQuery,
@@ -45,7 +37,7 @@ export async function fetchProducts(
   if (query.q) params.set('q', query.q);
   params.set('page', String(query.page));
   params.set('limit', String(query.limit));
-  const { headers, json: products } = await getJson<ProductDto[]>(
+  const { headers, json: products } = await getApiJsonWithHeaders<ProductDto[]>(
     context,
     `/api/products?${params}`,
   );
@@ -67,7 +59,7 @@ export async function fetchProduct(
 
 /** The categories in display order. */
 export async function fetchCategories(context: AppLoadContext): Promise<CategoryDto[]> {
-  return (await getJson<CategoryDto[]>(context, '/api/categories')).json;
+  return getApiJson<CategoryDto[]>(context, '/api/categories');
 }
 
 /** The shop's page size: the demo catalogue fits on one page. */

@@ -1,31 +1,26 @@
 import type { TextPageName } from '@labshop/shared/constants';
 import type { ContactDataDto, GalleryImageDto, TextPageDto } from '@labshop/shared/schemas/content';
 import type { AppLoadContext } from 'react-router';
+import { getApiJson } from '../../../lib/api-json.ts';
 
 /**
  * The content calls for storefront loaders (SPEC.md section 7), through the in-process API as
  * the visitor. They throw on a failed answer; each page decides what a failure shows.
  */
 
-async function getJson<T>(context: AppLoadContext, path: string): Promise<T> {
-  const response = await context.apiFetch(path);
-  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
-  return (await response.json()) as T;
-}
-
 /** The gallery, newest first. */
 export function fetchGallery(context: AppLoadContext): Promise<GalleryImageDto[]> {
-  return getJson<GalleryImageDto[]>(context, '/api/gallery');
+  return getApiJson<GalleryImageDto[]>(context, '/api/gallery');
 }
 
 /** One static text page by its name ('Privacy Policy' travels as Privacy%20Policy). */
 export function fetchTextPage(context: AppLoadContext, name: TextPageName): Promise<TextPageDto> {
-  return getJson<TextPageDto>(context, `/api/text_pages/${encodeURIComponent(name)}`);
+  return getApiJson<TextPageDto>(context, `/api/text_pages/${encodeURIComponent(name)}`);
 }
 
 /** The shop's address, phone and e-mail, and where the map is centred. */
 export function fetchContactData(context: AppLoadContext): Promise<ContactDataDto> {
-  return getJson<ContactDataDto>(context, '/api/contact-data');
+  return getApiJson<ContactDataDto>(context, '/api/contact-data');
 }
 
 /**

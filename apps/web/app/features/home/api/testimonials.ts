@@ -1,9 +1,8 @@
 import type { TestimonialDto } from '@labshop/shared/schemas/content';
 import type { AppLoadContext } from 'react-router';
+import { getApiJson } from '../../../lib/api-json.ts';
 
 /** GET /api/testimonials for loaders: every testimonial, newest first (the display order). */
-export async function fetchTestimonials(context: AppLoadContext): Promise<TestimonialDto[]> {
-  const response = await context.apiFetch('/api/testimonials');
-  if (!response.ok) throw new Error(`GET /api/testimonials answered ${response.status}`);
-  return (await response.json()) as TestimonialDto[];
+export function fetchTestimonials(context: AppLoadContext): Promise<TestimonialDto[]> {
+  return getApiJson<TestimonialDto[]>(context, '/api/testimonials');
 }
