@@ -9,11 +9,14 @@ import { addBulkProducts } from '../src/db/seed/bulk-products.ts';
 import { LOCAL_UPLOADS_URL_PREFIX } from '../src/integrations/storage/local-disk.ts';
 import {
   externalIssuerEnv,
+  signRoleTokens,
   startFakeIssuer,
+  TEST_ADMIN_EMAIL,
   TEST_AUDIENCE,
   type FakeIssuer,
 } from './fakes/oidc-issuer.ts';
 import { startTestApp, type TestApp } from './helper.ts';
+import { testJpeg as jpeg, testPng as png } from './images.ts';
 
 /** The catalogue API (SPEC.md section 7) with its validation (section 5) and uploads. */
 let issuer: FakeIssuer;
@@ -21,29 +24,15 @@ let shop: TestApp;
 let adminToken: string;
 let partnerToken: string;
 
-const jpeg = (width = 64, height = 48) =>
-  sharp({ create: { width, height, channels: 3, background: '#3366aa' } })
-    .jpeg()
-    .toBuffer();
-const png = () =>
-  sharp({ create: { width: 32, height: 32, channels: 3, background: '#aa3366' } })
-    .png()
-    .toBuffer();
-
 beforeAll(async () => {
   issuer = await startFakeIssuer(TEST_AUDIENCE);
   shop = await startTestApp({
     ...externalIssuerEnv(issuer),
-    ADMIN_EMAILS: 'admin@lab.example',
+    ADMIN_EMAILS: TEST_ADMIN_EMAIL,
     IMAGE_LEGACY_ORIGINS: 'http://staging.labshop.example:8080',
     IMAGE_ORIGIN: 'https://shop.labshop.example',
   });
-  adminToken = await issuer.sign({ sub: 'a', email: 'admin@lab.example', email_verified: true });
-  partnerToken = await issuer.sign({
-    sub: 'p',
-    email: 'lab@partner.example',
-    email_verified: true,
-  });
+  ({ adminToken, partnerToken } = await signRoleTokens(issuer));
   for (const name of ['Alloy Grinders', 'Vibrators', 'Empty Shelf']) {
     const response = await createCategory(name);
     expect(response.status).toBe(201);

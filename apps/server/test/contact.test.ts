@@ -11,7 +11,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactData, contactMessages, geocodeCache, mailLog } from '../src/db/schema/index.ts';
 import {
   externalIssuerEnv,
+  signRoleTokens,
   startFakeIssuer,
+  TEST_ADMIN_EMAIL,
   TEST_AUDIENCE,
   type FakeIssuer,
 } from './fakes/oidc-issuer.ts';
@@ -53,7 +55,7 @@ beforeAll(async () => {
   nominatim = await startFakeNominatim();
   nominatim.place(TOLEDO_ADDRESS, TOLEDO);
   nominatim.place(DENVER_ADDRESS, DENVER);
-  const common = { ...externalIssuerEnv(issuer), ADMIN_EMAILS: 'admin@lab.example' };
+  const common = { ...externalIssuerEnv(issuer), ADMIN_EMAILS: TEST_ADMIN_EMAIL };
   shop = await startTestApp({
     ...common,
     RECAPTCHA_SECRET: SECRET,
@@ -74,12 +76,7 @@ beforeAll(async () => {
     CONTACT_RATE_LIMIT_WINDOW_SECONDS: '120',
     TRUST_PROXY: 'true',
   });
-  adminToken = await issuer.sign({ sub: 'a', email: 'admin@lab.example', email_verified: true });
-  partnerToken = await issuer.sign({
-    sub: 'p',
-    email: 'lab@partner.example',
-    email_verified: true,
-  });
+  ({ adminToken, partnerToken } = await signRoleTokens(issuer));
 });
 afterAll(async () => {
   await shop.close();

@@ -22,11 +22,14 @@ import { galleryImages, notifications, testimonials, textPages } from '../src/db
 import { LOCAL_UPLOADS_URL_PREFIX } from '../src/integrations/storage/local-disk.ts';
 import {
   externalIssuerEnv,
+  signRoleTokens,
   startFakeIssuer,
+  TEST_ADMIN_EMAIL,
   TEST_AUDIENCE,
   type FakeIssuer,
 } from './fakes/oidc-issuer.ts';
 import { startTestApp, type TestApp } from './helper.ts';
+import { testJpeg as jpeg, testPng as png } from './images.ts';
 
 /**
  * The content API (SPEC.md section 7: testimonials, gallery, text pages, notifications) with
@@ -37,15 +40,6 @@ let shop: TestApp;
 let adminToken: string;
 let partnerToken: string;
 
-const jpeg = (width = 64, height = 48) =>
-  sharp({ create: { width, height, channels: 3, background: '#3366aa' } })
-    .jpeg()
-    .toBuffer();
-const png = () =>
-  sharp({ create: { width: 32, height: 32, channels: 3, background: '#aa3366' } })
-    .png()
-    .toBuffer();
-
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 /** Rows imported from the old system, whose pictures live on its staging host. */
@@ -55,16 +49,11 @@ beforeAll(async () => {
   issuer = await startFakeIssuer(TEST_AUDIENCE);
   shop = await startTestApp({
     ...externalIssuerEnv(issuer),
-    ADMIN_EMAILS: 'admin@lab.example',
+    ADMIN_EMAILS: TEST_ADMIN_EMAIL,
     IMAGE_LEGACY_ORIGINS: 'http://staging.labshop.example:8080',
     IMAGE_ORIGIN: 'https://shop.labshop.example',
   });
-  adminToken = await issuer.sign({ sub: 'a', email: 'admin@lab.example', email_verified: true });
-  partnerToken = await issuer.sign({
-    sub: 'p',
-    email: 'lab@partner.example',
-    email_verified: true,
-  });
+  ({ adminToken, partnerToken } = await signRoleTokens(issuer));
   // Written around the API before anything is read, as an import would.
   const [testimonial] = await shop.database.db
     .insert(testimonials)

@@ -87,3 +87,20 @@ export function externalIssuerEnv(issuer: FakeIssuer): Record<string, string> {
     OIDC_AUDIENCE: TEST_AUDIENCE,
   };
 }
+
+/** The administrator the API tests name in ADMIN_EMAILS. */
+export const TEST_ADMIN_EMAIL = 'admin@lab.example';
+
+/** Bearer tokens for the administrator (TEST_ADMIN_EMAIL, verified) and for a partner lab. */
+export async function signRoleTokens(
+  issuer: FakeIssuer,
+): Promise<{ adminToken: string; partnerToken: string }> {
+  return {
+    adminToken: await issuer.sign({ sub: 'a', email: TEST_ADMIN_EMAIL, email_verified: true }),
+    partnerToken: await issuer.sign({
+      sub: 'p',
+      email: 'lab@partner.example',
+      email_verified: true,
+    }),
+  };
+}
