@@ -205,6 +205,9 @@ export async function buildApp(
         recaptchaScriptUrl: config.captcha.scriptUrl,
         mapTileUrl: config.map.tileUrl,
         mapAttribution: config.map.attribution,
+        // Placeholder until the payment gateway is wired (issue 6).
+        tokenizerUrl: `${siteOrigin}/payments/sandbox-tokenizer`,
+        tokenizerOrigin: siteOrigin,
       },
     });
   }

@@ -181,6 +181,48 @@ const EnvSchema = z.object({
     .default(
       '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
     ),
+  PAYMENT_GATEWAY: z
+    .enum(['sandbox', 'cardpointe'], { error: 'must be sandbox or cardpointe' })
+    .default('sandbox'),
+  CARDPOINTE_URL: z
+    .url({ error: 'must be the gateway site URL such as https://fts-uat.cardconnect.com' })
+    .optional(),
+  CARDPOINTE_MERCHANT_ID: z.string().regex(/^\d+$/, 'must be the merchant id (digits)').optional(),
+  CARDPOINTE_USERNAME: z.string().optional(),
+  CARDPOINTE_PASSWORD: z.string().optional(),
+  CARDPOINTE_TOKENIZER_URL: z
+    .url({
+      error:
+        'must be an absolute URL such as https://fts-uat.cardconnect.com/itoke/ajax-tokenizer.html',
+    })
+    .optional(),
+  CARDPOINTE_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(1, 'must be at least 1')
+    .max(120, 'must be at most 120')
+    .default(40),
+  CHECKOUT_CAPTCHA_RATE_LIMIT_MAX: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(30),
+  OUTBOX_POLL_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0.05, 'must be at least 0.05')
+    .max(3600, 'must be at most 3600')
+    .default(2),
+  OUTBOX_RETRY_BASE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0.01, 'must be at least 0.01')
+    .max(3600, 'must be at most 3600')
+    .default(10),
+  OUTBOX_RETRY_MAX_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0.01, 'must be at least 0.01')
+    .max(7 * 24 * 3600, 'must be at most 604800 (7 days)')
+    .default(3600),
+  OUTBOX_WORKER: booleanFlag.default(true),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -218,6 +260,35 @@ export interface Config {
   contactRateLimit: { max: number; windowMs: number };
   /** The contact page's map (Leaflet). */
   map: { tileUrl: string; attribution: string };
+  payments: PaymentsConfig;
+  /** POST /api/checkout/verify-captcha: at most `max` nonces per client IP in 10 minutes. */
+  checkoutCaptchaRateLimit: { max: number; windowMs: number };
+  outbox: OutboxConfig;
+}
+
+/** The card gateway: the sandbox (embedded) or CardPointe's REST API and hosted tokenizer. */
+export type PaymentsConfig =
+  | { kind: 'sandbox' }
+  | {
+      kind: 'cardpointe';
+      /** The site, e.g. https://fts-uat.cardconnect.com; the REST base is <url>/cardconnect/rest. */
+      url: string;
+      merchantId: string;
+      username: string;
+      password: string;
+      /** The hosted iFrame tokenizer page (default <url>/itoke/ajax-tokenizer.html). */
+      tokenizerUrl: string;
+      /** Above the gateway's own 32 s processor timeout. */
+      timeoutMs: number;
+    };
+
+/** The durable job worker (ERP sync, order mail): how often it looks, how it backs off. */
+export interface OutboxConfig {
+  /** Off only for tests that drive the worker by hand. */
+  enabled: boolean;
+  pollMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
 }
 
 /** reCAPTCHA v3, or off (embedded mode: every submission passes, logged once). */
@@ -363,6 +434,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowMs: vars.CONTACT_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
     map: { tileUrl: vars.MAP_TILE_URL, attribution: vars.MAP_ATTRIBUTION },
+    payments: paymentsConfig(vars),
+    checkoutCaptchaRateLimit: { max: vars.CHECKOUT_CAPTCHA_RATE_LIMIT_MAX, windowMs: 600_000 },
+    outbox: {
+      enabled: vars.OUTBOX_WORKER,
+      pollMs: vars.OUTBOX_POLL_SECONDS * 1000,
+      retryBaseMs: vars.OUTBOX_RETRY_BASE_SECONDS * 1000,
+      retryMaxMs: vars.OUTBOX_RETRY_MAX_SECONDS * 1000,
+    },
+  };
+}
+
+function paymentsConfig(vars: z.output<typeof EnvSchema>): PaymentsConfig {
+  if (vars.PAYMENT_GATEWAY === 'sandbox') return { kind: 'sandbox' };
+  requireAlongside(vars, 'PAYMENT_GATEWAY', [
+    'CARDPOINTE_URL',
+    'CARDPOINTE_MERCHANT_ID',
+    'CARDPOINTE_USERNAME',
+    'CARDPOINTE_PASSWORD',
+  ]);
+  const url = (vars.CARDPOINTE_URL ?? '').replace(/\/+$/, '');
+  return {
+    kind: 'cardpointe',
+    url,
+    merchantId: vars.CARDPOINTE_MERCHANT_ID ?? '',
+    username: vars.CARDPOINTE_USERNAME ?? '',
+    password: vars.CARDPOINTE_PASSWORD ?? '',
+    tokenizerUrl: vars.CARDPOINTE_TOKENIZER_URL ?? `${url}/itoke/ajax-tokenizer.html`,
+    timeoutMs: vars.CARDPOINTE_TIMEOUT_SECONDS * 1000,
   };
 }
 

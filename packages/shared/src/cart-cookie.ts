@@ -2,9 +2,17 @@
  * The `_cart__rf` cookie: a JSON list whose entries are product numbers, or objects carrying at
  * least a title (SPEC.md section 3). A cookie that is malformed or holds anything else is read
  * as an empty cart (or without the bad entries), never as an error: it is visitor-controlled.
+ *
+ * Quantities: a plain number entry is one of that product. When a quantity other than 1 is
+ * chosen the entry becomes `{ number, title, quantity }` (an object with a title, so still the
+ * spec's format), which keeps the quantity across pages, reloads and the checkout.
  */
 
-export type CartCookieEntry = string | { title: string; [key: string]: unknown };
+import { normalizeQuantity } from './pricing.ts';
+
+export type CartCookieEntry =
+  | string
+  | { title: string; number?: unknown; quantity?: unknown; [key: string]: unknown };
 
 /** Upper bound on entries read, so a crafted cookie cannot make the server do large work. */
 export const CART_COOKIE_MAX_ENTRIES = 200;
@@ -44,12 +52,69 @@ export function cartHas(
   entries: readonly CartCookieEntry[],
   product: { number: string; title: string },
 ): boolean {
-  return entries.some((entry) =>
-    typeof entry === 'string' ? entry === product.number : entry.title === product.title,
-  );
+  return entries.some((entry) => matches(entry, product));
 }
 
 /** The cookie's value: URI-encoded JSON, so it survives any cookie parser. */
 export function serializeCartCookie(entries: readonly CartCookieEntry[]): string {
   return encodeURIComponent(JSON.stringify(entries));
+}
+
+/** One line of the cart as the cookie says: a product number and/or title, and a quantity. */
+export interface CartCookieLine {
+  /** The product number, when the entry names one. */
+  number: string | null;
+  /** The title, for object entries (which may lack a number). */
+  title: string | null;
+  quantity: number;
+}
+
+/** The cookie's entries as lines; a repeated product is one line (the first entry counts). */
+export function cartCookieLines(entries: readonly CartCookieEntry[]): CartCookieLine[] {
+  const seen = new Set<string>();
+  const lines: CartCookieLine[] = [];
+  for (const entry of entries) {
+    const line: CartCookieLine =
+      typeof entry === 'string'
+        ? { number: entry, title: null, quantity: 1 }
+        : {
+            number: typeof entry.number === 'string' && entry.number ? entry.number : null,
+            title: entry.title,
+            quantity: normalizeQuantity(entry.quantity),
+          };
+    const key = line.number !== null ? `n:${line.number}` : `t:${line.title ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    lines.push(line);
+  }
+  return lines;
+}
+
+function matches(entry: CartCookieEntry, product: { number: string; title: string }): boolean {
+  return typeof entry === 'string'
+    ? entry === product.number
+    : entry.title === product.title || entry.number === product.number;
+}
+
+/** Sets a product's quantity (normalised to 1..999); a product not in the cart is added. */
+export function setCartQuantity(
+  entries: readonly CartCookieEntry[],
+  product: { number: string; title: string },
+  quantity: number,
+): CartCookieEntry[] {
+  const next = normalizeQuantity(quantity);
+  const entry: CartCookieEntry =
+    next === 1 ? product.number : { number: product.number, title: product.title, quantity: next };
+  const index = entries.findIndex((candidate) => matches(candidate, product));
+  if (index === -1) return [...entries, entry];
+  return entries.map((candidate, position) => (position === index ? entry : candidate));
+}
+
+/** Removes the first entry matching the product by title or value (SPEC.md section 4). */
+export function removeFromCart(
+  entries: readonly CartCookieEntry[],
+  product: { number: string; title: string },
+): CartCookieEntry[] {
+  const index = entries.findIndex((candidate) => matches(candidate, product));
+  return index === -1 ? [...entries] : entries.filter((_, position) => position !== index);
 }

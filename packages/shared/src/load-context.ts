@@ -29,4 +29,10 @@ export interface PublicConfig {
   mapTileUrl: string;
   /** The map's attribution HTML (MAP_ATTRIBUTION), shown bottom-right by Leaflet. */
   mapAttribution: string;
+  /**
+   * The card tokenizer frame's src (CardPointe's hosted iFrame tokenizer, or the sandbox page
+   * this server serves) and its origin: the only origin whose token messages are accepted.
+   */
+  tokenizerUrl: string;
+  tokenizerOrigin: string;
 }

@@ -12,7 +12,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ERP_SYNC_STATUSES, ORDER_STATUSES } from '@labshop/shared/schemas/checkout';
 import { id, timestamps } from './columns.ts';
+
+export { ERP_SYNC_STATUSES, ORDER_STATUSES };
 
 /**
  * Order numbers come from this sequence (shown as WEB-100001), never from "last plus one":
@@ -22,9 +25,6 @@ export const orderNumberSequence = pgSequence('order_number_seq', {
   startWith: 100001,
   increment: 1,
 });
-
-export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'voided', 'needs_attention'] as const;
-export const ERP_SYNC_STATUSES = ['not_started', 'pending', 'synced', 'failed'] as const;
 
 export const orders = pgTable(
   'orders',
@@ -159,3 +159,49 @@ export const coupons = pgTable(
     check('coupons_percent_range', sql`${table.percent} > 0 and ${table.percent} <= 100`),
   ],
 );
+
+/**
+ * Nonces handed out by POST /api/checkout/verify-captcha. One starts one payment: process-payment
+ * claims it and binds it to the order it creates, so a doubled request finds the same order
+ * instead of charging again, and the follow-up calls (checkCustomer, createSalesOrder, ...) prove
+ * they belong to that order by sending it. Only a hash is stored.
+ */
+export const checkoutNonces = pgTable(
+  'checkout_nonces',
+  {
+    nonceHash: text('nonce_hash').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    orderId: uuid('order_id').references(() => orders.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('checkout_nonces_expires_at_idx').on(table.expiresAt),
+    index('checkout_nonces_order_idx').on(table.orderId),
+  ],
+);
+
+/**
+ * The built-in ERP's sales orders (embedded mode): what Business Central keeps in production.
+ * `externalDocumentNumber` is the shop's order number, unique, so a sync never duplicates one.
+ */
+export const erpSalesOrders = pgTable(
+  'erp_sales_orders',
+  {
+    id: id(),
+    /** The ERP's own document number, e.g. SO-000001. */
+    number: text('number').notNull(),
+    externalDocumentNumber: text('external_document_number').notNull(),
+    customerNumber: text('customer_number').notNull(),
+    /** The whole document as sent (lines, addresses, discount). */
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('erp_sales_orders_number_unique').on(table.number),
+    uniqueIndex('erp_sales_orders_external_unique').on(table.externalDocumentNumber),
+  ],
+);
+
+/** The built-in ERP's document numbers (SO-000001, ...). */
+export const erpSalesOrderSequence = pgSequence('erp_sales_order_seq', { startWith: 1, increment: 1 });
