@@ -11,8 +11,7 @@
 import { normalizeQuantity } from './pricing.ts';
 
 export type CartCookieEntry =
-  | string
-  | { title: string; number?: unknown; quantity?: unknown; [key: string]: unknown };
+  string | { title: string; number?: unknown; quantity?: unknown; [key: string]: unknown };
 
 /** Upper bound on entries read, so a crafted cookie cannot make the server do large work. */
 export const CART_COOKIE_MAX_ENTRIES = 200;

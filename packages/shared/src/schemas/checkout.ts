@@ -27,8 +27,7 @@ export const CHECKOUT_MESSAGES = {
   // Ours.
   securityUnavailable:
     'Security verification is not available right now. Please try again in a moment.',
-  amountMismatch:
-    'The prices in your cart have changed. Please review your order and try again.',
+  amountMismatch: 'The prices in your cart have changed. Please review your order and try again.',
   productUnavailable: (title: string) =>
     `${title} is no longer available. Please remove it from your cart.`,
   alreadyProcessing: 'This payment is already being processed. Please wait a moment.',
