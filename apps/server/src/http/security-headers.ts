@@ -15,8 +15,13 @@ export interface SecurityHeadersOptions {
   https: boolean;
   /** Vite's dev server needs inline scripts and a websocket; production never does. */
   development: boolean;
-  /** Extra origins a page may frame (the card tokenizer) or load images from (map tiles). */
+  /** Extra origins a page may frame (the captcha) or load images from (map tiles). */
   frameOrigins?: string[];
+  /**
+   * The card tokenizer frame's origin (CardPointe's hosted tokenizer, or this site itself for
+   * the sandbox tokenizer); added to frame-src.
+   */
+  tokenizerOrigin?: string;
   imageOrigins?: string[];
   /** Extra origins a page may load scripts from (the captcha). */
   scriptOrigins?: string[];
@@ -63,7 +68,13 @@ export function contentSecurityPolicy(nonce: string, options: SecurityHeadersOpt
     'img-src': ["'self'", 'data:', 'blob:', 'https:', ...(options.imageOrigins ?? [])],
     'font-src': ["'self'", 'data:'],
     'connect-src': options.development ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
-    'frame-src': ["'self'", ...(options.frameOrigins ?? [])],
+    'frame-src': [
+      ...new Set([
+        "'self'",
+        ...(options.frameOrigins ?? []),
+        ...(options.tokenizerOrigin ? [options.tokenizerOrigin] : []),
+      ]),
+    ],
     'frame-ancestors': ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],

@@ -59,6 +59,7 @@ export type InquiryResult =
   | {
       found: true;
       retref: string;
+      /** Approved and still holding the money (a voided or declined record is not). */
       approved: boolean;
       /** 'Authorized', 'Queued for Capture', 'Accepted', 'Voided', 'Declined', ... */
       settlementStatus: string;
@@ -67,10 +68,10 @@ export type InquiryResult =
       refundable: boolean;
     };
 
-export type VoidResult = { voided: true; retref: string | null } | { voided: false; respText: string };
+export type VoidResult =
+  { voided: true; retref: string | null } | { voided: false; respText: string };
 export type RefundResult =
-  | { refunded: true; retref: string; amountCents: number }
-  | { refunded: false; respText: string };
+  { refunded: true; retref: string; amountCents: number } | { refunded: false; respText: string };
 
 /** No answer came (timeout, connection reset): the charge may or may not have happened. */
 export class GatewayNoAnswer extends Error {
@@ -82,8 +83,12 @@ export class GatewayNoAnswer extends Error {
 
 /** The gateway refused the call before charging (bad credentials, 5xx, 4xx): nothing charged. */
 export class GatewayUnavailable extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** When the gateway said how long to wait (CardPointe's 429 on inquiries), in seconds. */
+  readonly retryAfterSeconds: number | null;
+
+  constructor(message: string, options?: { cause?: unknown; retryAfterSeconds?: number }) {
     super(message, options);
     this.name = 'GatewayUnavailable';
+    this.retryAfterSeconds = options?.retryAfterSeconds ?? null;
   }
 }
