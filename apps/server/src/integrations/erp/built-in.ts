@@ -1,0 +1,136 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { generatedCustomerNumber } from '@labshop/shared/schemas/checkout';
+import type { Database } from '../../db/client.ts';
+import { customers, erpSalesOrders } from '../../db/schema/index.ts';
+import type { Erp, ErpCustomer, ErpSalesOrder } from './port.ts';
+
+export interface BuiltInErpOptions {
+  /** A fresh customer number when the asked-for one is taken ('WEB' + 3 letters). */
+  freshCustomerNumber?: () => string;
+}
+
+/** 26^3 numbers exist; this many random picks all being taken means the space is full. */
+const FRESH_NUMBER_TRIES = 50;
+
+type CustomerRow = typeof customers.$inferSelect;
+type SalesOrderRow = typeof erpSalesOrders.$inferSelect;
+
+function toCustomer(row: CustomerRow): ErpCustomer {
+  return { id: row.id, number: row.number, displayName: row.displayName, email: row.email };
+}
+
+function toSalesOrder(row: SalesOrderRow): ErpSalesOrder {
+  return { id: row.id, number: row.number, externalDocumentNumber: row.externalDocumentNumber };
+}
+
+/**
+ * Embedded mode's ERP: customers in the `customers` table, sales orders in `erp_sales_orders`
+ * (numbered SO-000001, ... from a sequence). The unique external document number makes a
+ * repeated create return the first sales order instead of adding a second.
+ */
+export function createBuiltInErp(db: Database, options: BuiltInErpOptions = {}): Erp {
+  const freshCustomerNumber = options.freshCustomerNumber ?? (() => generatedCustomerNumber());
+
+  async function insertCustomer(
+    number: string,
+    values: Omit<typeof customers.$inferInsert, 'number'>,
+  ): Promise<CustomerRow | null> {
+    const [row] = await db
+      .insert(customers)
+      .values({ ...values, number })
+      .onConflictDoNothing({ target: customers.number })
+      .returning();
+    return row ?? null;
+  }
+
+  async function findSalesOrder(orderNumber: string): Promise<ErpSalesOrder | null> {
+    const [row] = await db
+      .select()
+      .from(erpSalesOrders)
+      .where(eq(erpSalesOrders.externalDocumentNumber, orderNumber))
+      .limit(1);
+    return row ? toSalesOrder(row) : null;
+  }
+
+  return {
+    kind: 'built-in',
+
+    /** By number when one is given (exact), else by e-mail (case-insensitive, oldest first). */
+    async findCustomer(query) {
+      const number = query.number?.trim();
+      if (number) {
+        const [row] = await db
+          .select()
+          .from(customers)
+          .where(eq(customers.number, number))
+          .limit(1);
+        if (row) return toCustomer(row);
+      }
+      const email = query.email?.trim();
+      if (email) {
+        const [row] = await db
+          .select()
+          .from(customers)
+          .where(sql`lower(${customers.email}) = lower(${email})`)
+          .orderBy(asc(customers.createdAt), asc(customers.number))
+          .limit(1);
+        if (row) return toCustomer(row);
+      }
+      return null;
+    },
+
+    /** Under the asked-for number, or a fresh 'WEB' + 3 letters when that one is taken. */
+    async createCustomer(input) {
+      const values = {
+        displayName: input.displayName,
+        type: input.type,
+        email: input.email,
+        phoneNumber: input.phoneNumber,
+        addressLine1: input.addressLine1,
+        city: input.city,
+        state: input.state,
+        postalCode: input.postalCode,
+        country: input.country,
+      };
+      const wanted = input.number.trim();
+      if (wanted) {
+        const row = await insertCustomer(wanted, values);
+        if (row) return toCustomer(row);
+      }
+      for (let attempt = 0; attempt < FRESH_NUMBER_TRIES; attempt += 1) {
+        const row = await insertCustomer(freshCustomerNumber(), values);
+        if (row) return toCustomer(row);
+      }
+      throw new Error('The built-in ERP found no free customer number');
+    },
+
+    findSalesOrder,
+
+    /**
+     * Exactly one sales order per shop order: a second create for the same external document
+     * number (a retry after a lost answer, or a concurrent sync) returns the stored one.
+     */
+    async createSalesOrder(order) {
+      const [inserted] = await db
+        .insert(erpSalesOrders)
+        .values({
+          // SO- and six digits (more once past 999999); nextval is taken once per row.
+          number: sql`(select 'SO-' || case when n < 1000000 then lpad(n::text, 6, '0') else n::text end
+            from (select nextval('erp_sales_order_seq') as n) as next_number)`,
+          externalDocumentNumber: order.externalDocumentNumber,
+          customerNumber: order.customerNumber,
+          document: { ...order },
+        })
+        .onConflictDoNothing({ target: erpSalesOrders.externalDocumentNumber })
+        .returning();
+      if (inserted) return toSalesOrder(inserted);
+      const existing = await findSalesOrder(order.externalDocumentNumber);
+      if (!existing) {
+        throw new Error(
+          `Sales order for ${order.externalDocumentNumber} neither created nor found`,
+        );
+      }
+      return existing;
+    },
+  };
+}

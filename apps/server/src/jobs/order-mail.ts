@@ -1,0 +1,99 @@
+import { formatCents } from '@labshop/shared/money';
+import type { MailMessage } from '../integrations/mail/port.ts';
+import { CONFIRMATION_SUBJECT_PREFIX, type OrderLineRow, type OrderRow } from './order-repo.ts';
+
+export const FREIGHT_NOTE = 'Price does not include freight charges';
+
+function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' }).of(code) ?? code;
+  } catch {
+    // Not a region code Intl knows; show what was stored.
+    return code;
+  }
+}
+
+function billingAddress(order: OrderRow): string[] {
+  return [
+    order.shipName,
+    order.shipAddress1,
+    [order.shipCity, [order.shipState, order.shipPostCode].filter(Boolean).join(' ')]
+      .filter(Boolean)
+      .join(', '),
+    countryName(order.shipCountry),
+  ].filter((line) => line.trim() !== '');
+}
+
+/** The order confirmation mail: the lines, discount and total as charged, and the address. */
+export function orderConfirmationMail(order: OrderRow, lines: OrderLineRow[]): MailMessage {
+  const discountLabel = order.couponCode ? `Discount (${order.couponCode})` : 'Discount';
+  const address = billingAddress(order);
+
+  const text = [
+    `Dear ${order.customerName},`,
+    '',
+    'Thank you for your order. Your payment was received.',
+    '',
+    `Order number: ${order.number}`,
+    '',
+    ...lines.map(
+      (line) =>
+        `- ${line.title} x ${line.quantity}: ${formatCents(line.unitPriceCents)} each, ` +
+        formatCents(line.lineTotalCents),
+    ),
+    '',
+    `Subtotal: ${formatCents(order.subtotalCents)}`,
+    ...(order.discountCents > 0 ? [`${discountLabel}: -${formatCents(order.discountCents)}`] : []),
+    `Total: ${formatCents(order.amountCents)}`,
+    '',
+    `${FREIGHT_NOTE}.`,
+    '',
+    'Billing address:',
+    ...address,
+    '',
+    'labshop',
+  ].join('\n');
+
+  const cell = 'style="padding:4px 8px;border-bottom:1px solid #ddd"';
+  const right = 'style="padding:4px 8px;border-bottom:1px solid #ddd;text-align:right"';
+  const html = [
+    `<p>Dear ${escapeHtml(order.customerName)},</p>`,
+    '<p>Thank you for your order. Your payment was received.</p>',
+    `<p>Order number: <strong>${escapeHtml(order.number)}</strong></p>`,
+    '<table style="border-collapse:collapse">',
+    `<thead><tr><th ${cell}>Item</th><th ${right}>Quantity</th><th ${right}>Unit price</th><th ${right}>Total</th></tr></thead>`,
+    '<tbody>',
+    ...lines.map(
+      (line) =>
+        `<tr><td ${cell}>${escapeHtml(line.title)}</td><td ${right}>${line.quantity}</td>` +
+        `<td ${right}>${formatCents(line.unitPriceCents)}</td><td ${right}>${formatCents(line.lineTotalCents)}</td></tr>`,
+    ),
+    '</tbody>',
+    '</table>',
+    `<p>Subtotal: ${formatCents(order.subtotalCents)}<br>`,
+    ...(order.discountCents > 0
+      ? [`${escapeHtml(discountLabel)}: -${formatCents(order.discountCents)}<br>`]
+      : []),
+    `<strong>Total: ${formatCents(order.amountCents)}</strong></p>`,
+    `<p>${FREIGHT_NOTE}.</p>`,
+    `<p>Billing address:<br>${address.map(escapeHtml).join('<br>')}</p>`,
+    '<p>labshop</p>',
+  ].join('\n');
+
+  return {
+    to: order.email,
+    subject: `${CONFIRMATION_SUBJECT_PREFIX} ${order.number}`,
+    text,
+    html,
+    relatedTo: `order:${order.number}`,
+  };
+}
