@@ -72,6 +72,10 @@ export default defineConfig({
       ANALYTICS_URL: 'https://analytics.example.com/labshop',
       // Both screen sizes send contact messages from 127.0.0.1; the default is 5 per 10 minutes.
       CONTACT_RATE_LIMIT_MAX: '100',
+      // Checkouts at both screen sizes from 127.0.0.1 ask for many captcha nonces.
+      CHECKOUT_CAPTCHA_RATE_LIMIT_MAX: '1000',
+      // The order mail and ERP sync run in the outbox: look often, so tests see them quickly.
+      OUTBOX_POLL_SECONDS: '0.2',
     },
   },
 });

@@ -15,6 +15,7 @@ import { healthRoutes } from './http/health-routes.ts';
 import { openApi } from './http/openapi.ts';
 import { rateLimits } from './http/rate-limits.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { sandboxTokenizer } from './http/sandbox-tokenizer.ts';
 import { registerSsr } from './http/ssr.ts';
 import { uploads } from './http/uploads.ts';
 import { uploadsStatic } from './http/uploads-static.ts';
@@ -25,6 +26,9 @@ import { mountEmbeddedIdentity } from './integrations/identity/embedded/index.ts
 import { createMailer } from './integrations/mail/index.ts';
 import { createOpenIdClient } from './integrations/identity/openid-client.ts';
 import type { IdentityProvider } from './integrations/identity/port.ts';
+import { createErp } from './integrations/erp/index.ts';
+import { createPaymentGateway } from './integrations/payments/index.ts';
+import type { PaymentGateway } from './integrations/payments/port.ts';
 import type { FileStorage } from './integrations/storage/port.ts';
 import { createAdminOverviewRepo } from './modules/admin/repo.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -37,6 +41,9 @@ import { catalogAnswerBytes, createCatalogService } from './modules/catalog/serv
 import { createContentRepo } from './modules/content/repo.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { createContentService } from './modules/content/service.ts';
+import { createCheckoutRepo } from './modules/checkout/repo.ts';
+import { checkoutRoutes } from './modules/checkout/routes.ts';
+import { createCheckoutService } from './modules/checkout/service.ts';
 import { createContactRepo } from './modules/contact/repo.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { createContactService } from './modules/contact/service.ts';
@@ -45,7 +52,16 @@ import { mailRoutes } from './modules/mail/routes.ts';
 import { createMailLogService } from './modules/mail/service.ts';
 import { authRoutes, resolveRequestUser } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { createOrderJobHandlers } from './jobs/order-jobs.ts';
+import { createOutboxWorker } from './jobs/outbox.ts';
 import { paths } from './paths.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The card gateway the checkout charges through (tests read the sandbox's records). */
+    readonly paymentGateway: PaymentGateway;
+  }
+}
 
 export interface AppDependencies {
   config: Config;
@@ -104,15 +120,18 @@ export async function buildApp(
     randomBytes(32).toString('base64url'),
   );
   await app.register(cookie, { secret: cookieSecret });
+  const siteOrigin = config.publicUrl.origin;
+  const gateway = createPaymentGateway(config.payments, { siteOrigin, log: app.log });
+  app.decorate('paymentGateway', gateway);
   await app.register(securityHeaders, {
     https: config.publicUrl.protocol === 'https:',
     development: options.ssr === 'development',
     imageOrigins: imageOrigins(deps),
     ...captchaOrigins(config),
+    tokenizerOrigin: gateway.tokenizer.origin,
   });
   await app.register(errorHandler);
   // Before any route, so every route (the identity provider's too) lands in the access table.
-  const siteOrigin = config.publicUrl.origin;
   // Filled in once the login service exists (it needs the identity provider's routes mounted).
   const users: { resolve?: ReturnType<typeof resolveRequestUser> } = {};
   await app.register(access, {
@@ -147,20 +166,19 @@ export async function buildApp(
     sessionMaxAgeSeconds: config.auth.sessionMaxAgeSeconds,
     errorPath: config.auth.errorPath,
   });
-  await app.register(catalogRoutes, {
-    catalog: createCatalogService({
-      repo: createCatalogRepo(database.db),
-      cache: createReadCache({
-        ttlMs: config.catalogCacheMs,
-        maxEntries: 500,
-        maxBytes: 32 * 1024 * 1024,
-        sizeOf: catalogAnswerBytes,
-      }),
-      storage: deps.storage,
-      images: config.images,
-      log: app.log,
+  const catalog = createCatalogService({
+    repo: createCatalogRepo(database.db),
+    cache: createReadCache({
+      ttlMs: config.catalogCacheMs,
+      maxEntries: 500,
+      maxBytes: 32 * 1024 * 1024,
+      sizeOf: catalogAnswerBytes,
     }),
+    storage: deps.storage,
+    images: config.images,
+    log: app.log,
   });
+  await app.register(catalogRoutes, { catalog });
   await app.register(contentRoutes, {
     content: createContentService({
       repo: createContentRepo(database.db),
@@ -173,17 +191,47 @@ export async function buildApp(
   });
   const mailer = createMailer(config.mail, database.db);
   app.addHook('onClose', async () => mailer.close());
+  // One verifier for every form that asks (contact, checkout): it logs "captcha off" once.
+  const captcha = createCaptcha(config.captcha, app.log);
   await app.register(contactRoutes, {
     contact: createContactService({
       repo: createContactRepo(database.db),
       geocoder: createCachedGeocoder(database.db, createGeocoder(config.geocoder)),
-      captcha: createCaptcha(config.captcha, app.log),
+      captcha,
       mailer,
       shopMailTo: config.mail.shopTo,
       log: app.log,
     }),
     rateLimit: config.contactRateLimit,
   });
+  await app.register(checkoutRoutes, {
+    checkout: createCheckoutService({
+      repo: createCheckoutRepo(database.db),
+      catalog,
+      captcha,
+      gateway,
+      log: app.log,
+    }),
+    captchaRateLimit: config.checkoutCaptchaRateLimit,
+  });
+  if (gateway.kind === 'sandbox') await app.register(sandboxTokenizer, { siteOrigin });
+
+  // ERP sync and order mail run from the outbox, retried until they succeed.
+  const outboxWorker = createOutboxWorker({
+    db: database.db,
+    handlers: createOrderJobHandlers({
+      db: database.db,
+      erp: createErp(database.db),
+      mailer,
+      log: app.log,
+    }),
+    config: config.outbox,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => outboxWorker.start());
+  // Before onClose (the mailer and the database close there): no job is cut off mid-way.
+  app.addHook('preClose', async () => outboxWorker.stop());
+
   await app.register(mailRoutes, {
     mail: createMailLogService(createMailLogRepo(database.db)),
   });
@@ -205,9 +253,8 @@ export async function buildApp(
         recaptchaScriptUrl: config.captcha.scriptUrl,
         mapTileUrl: config.map.tileUrl,
         mapAttribution: config.map.attribution,
-        // Placeholder until the payment gateway is wired (issue 6).
-        tokenizerUrl: `${siteOrigin}/payments/sandbox-tokenizer`,
-        tokenizerOrigin: siteOrigin,
+        tokenizerUrl: gateway.tokenizer.url,
+        tokenizerOrigin: gateway.tokenizer.origin,
       },
     });
   }

@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, ilike, isNull, max, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  max,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { PRODUCT_NUMBER_PATTERN } from '@labshop/shared/schemas/catalog';
 import type { Database } from '../../db/client.ts';
 import { databaseErrorCode } from '../../http/errors.ts';
@@ -134,6 +148,22 @@ export function createCatalogRepo(db: Database) {
         .where(and(eq(products.number, number), isNull(products.deletedAt)))
         .limit(1);
       return row ?? null;
+    },
+
+    /** Live products with these numbers; numbers no live product has are simply absent. */
+    async productsByNumbers(numbers: readonly string[]): Promise<ProductRow[]> {
+      if (numbers.length === 0) return [];
+      return selectProducts().where(
+        and(inArray(products.number, [...new Set(numbers)]), isNull(products.deletedAt)),
+      );
+    },
+
+    /** Live products with exactly these titles (the spec's cart entries may name only a title). */
+    async productsByTitles(titles: readonly string[]): Promise<ProductRow[]> {
+      if (titles.length === 0) return [];
+      return selectProducts()
+        .where(and(inArray(products.title, [...new Set(titles)]), isNull(products.deletedAt)))
+        .orderBy(desc(products.createdAt), asc(products.id));
     },
 
     async productById(id: string): Promise<ProductRow | null> {

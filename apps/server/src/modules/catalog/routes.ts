@@ -12,7 +12,8 @@ import type { CatalogService, ImageUpload, Viewer } from './service.ts';
 
 /** SPEC.md section 7, catalogue calls: /api/products and /api/categories. */
 
-const ProductDtoSchema = z.object({
+/** A product as answered (ProductDto); the cart's answer reuses it. */
+export const ProductDtoSchema = z.object({
   _id: z.string(),
   number: z.string(),
   title: z.string(),

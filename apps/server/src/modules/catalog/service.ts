@@ -7,9 +7,11 @@ import {
   PRODUCT_MESSAGES,
   ProductInput,
   SEARCH_COUNT_CAP,
+  isUnavailable,
   type CategoryDto,
   type ProductDto,
 } from '@labshop/shared/schemas/catalog';
+import type { ProductPrices } from '@labshop/shared/pricing';
 import { AppError } from '../../http/errors.ts';
 import { isUuid, parseOrThrow } from '../../http/validation.ts';
 import type { ImageUrlConfig } from '../../config.ts';
@@ -53,6 +55,15 @@ export interface ImageUpload {
 export interface Viewer {
   /** Signed-in users (partners) see the wholesale and partner prices. */
   seesPartnerPrices: boolean;
+}
+
+/** A product as checkout prices it: its live prices in cents, straight from the database. */
+export interface ProductForSale {
+  number: string;
+  title: string;
+  /** False for a product whose title says it is not available (SPEC.md product page). */
+  available: boolean;
+  prices: ProductPrices;
 }
 
 /** A read answer already serialised for the wire, as the read cache keeps it. */
@@ -320,6 +331,52 @@ export function createCatalogService({ repo, cache, storage, images, log }: Cata
       if (inUse > 0) throw new AppError('conflict', CATALOG_MESSAGES.categoryInUse(inUse));
       await repo.deleteCategory(category.id);
       cache.clear();
+    },
+
+    /**
+     * Live products by number with their current prices, for charging: read from the database,
+     * never from the read cache, so a price changed a second ago is the price charged.
+     */
+    async productsForSale(numbers: readonly string[]): Promise<Map<string, ProductForSale>> {
+      const rows = await repo.productsByNumbers(numbers);
+      return new Map(
+        rows.map((row) => [
+          row.number,
+          {
+            number: row.number,
+            title: row.title,
+            available: !isUnavailable(row),
+            prices: {
+              newPriceCents: row.newPriceCents,
+              wholesalePriceCents: row.wholesalePriceCents,
+              partnerPriceX3Cents: row.partnerPriceX3Cents,
+            },
+          },
+        ]),
+      );
+    },
+
+    /**
+     * The products a cart cookie names, as the viewer may see them: by number, and by exact
+     * title for entries that carry only a title. Deleted products are not found.
+     */
+    async cartProducts(
+      wanted: { numbers: readonly string[]; titles: readonly string[] },
+      viewer: Viewer,
+    ): Promise<{ byNumber: Map<string, ProductDto>; byTitle: Map<string, ProductDto> }> {
+      const [numbered, titled] = await Promise.all([
+        repo.productsByNumbers(wanted.numbers),
+        repo.productsByTitles(wanted.titles),
+      ]);
+      const byTitle = new Map<string, ProductDto>();
+      // Newest first: when two products share a title, the newest one is the cart's.
+      for (const row of titled) {
+        if (!byTitle.has(row.title)) byTitle.set(row.title, productDto(row, viewer));
+      }
+      return {
+        byNumber: new Map(numbered.map((row) => [row.number, productDto(row, viewer)])),
+        byTitle,
+      };
     },
 
     /** Filled in by the ERP issue; until then the caller learns why nothing happened. */

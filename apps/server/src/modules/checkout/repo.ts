@@ -1,0 +1,465 @@
+import { ORDER_NUMBER_PREFIX } from '@labshop/shared/schemas/checkout';
+import { normalizeCouponCode } from '@labshop/shared/pricing';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  checkoutNonces,
+  coupons,
+  customers,
+  invoices,
+  orderLines,
+  orders,
+  outbox,
+  payments,
+} from '../../db/schema/index.ts';
+import { ORDER_JOB_KINDS } from '../../jobs/order-jobs.ts';
+import { enqueue, requeueJob } from '../../jobs/outbox.ts';
+
+/** Orders, their lines, payments and invoices, coupons, checkout nonces and the order jobs. */
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type NonceRow = typeof checkoutNonces.$inferSelect;
+export type PaymentStatus = PaymentRow['status'];
+export type OrderStatus = OrderRow['status'];
+
+/** A nonce as process-payment and the follow-up calls see it, with the database's verdicts. */
+export interface NonceState {
+  orderId: string | null;
+  usedAt: Date | null;
+  /** Still before expires_at (by the database's clock). */
+  live: boolean;
+  /** Made less than `followUpSeconds` ago: the follow-up calls may still use it. */
+  recent: boolean;
+}
+
+export type NewOrder = Omit<
+  typeof orders.$inferInsert,
+  'id' | 'number' | 'status' | 'createdAt' | 'updatedAt'
+>;
+export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>;
+
+export interface PaymentUpdate {
+  status: PaymentStatus;
+  retref?: string | null;
+  responseCode?: string | null;
+  responseText?: string | null;
+}
+
+/** The job of each kind an order has, by the outbox dedupe key `<kind>:<order number>`. */
+export const orderJobKey = (kind: string, orderNumber: string) => `${kind}:${orderNumber}`;
+
+const ORDER_JOBS = [ORDER_JOB_KINDS.erpSync, ORDER_JOB_KINDS.confirmationMail];
+
+/** Thrown inside the order transaction when the nonce is no longer there to claim. */
+class NonceAlreadyClaimed extends Error {}
+
+const seconds = (value: number) => sql`make_interval(secs => ${value})`;
+
+export function createCheckoutRepo(db: Database) {
+  return {
+    /** An active coupon, matched case-insensitively. */
+    async activeCoupon(code: string): Promise<{ code: string; percent: number } | null> {
+      const [row] = await db
+        .select({ code: coupons.code, percent: coupons.percent })
+        .from(coupons)
+        .where(
+          and(sql`lower(${coupons.code}) = ${normalizeCouponCode(code)}`, eq(coupons.active, true)),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Stores a new nonce's hash, valid for `ttlSeconds` by the database's clock. */
+    async insertNonce(nonceHash: string, ttlSeconds: number): Promise<void> {
+      await db
+        .insert(checkoutNonces)
+        .values({ nonceHash, expiresAt: sql`now() + ${seconds(ttlSeconds)}` });
+    },
+
+    async nonce(nonceHash: string, followUpSeconds: number): Promise<NonceState | null> {
+      const [row] = await db
+        .select({
+          orderId: checkoutNonces.orderId,
+          usedAt: checkoutNonces.usedAt,
+          live: sql<boolean>`${checkoutNonces.expiresAt} > now()`,
+          recent: sql<boolean>`${checkoutNonces.createdAt} > now() - ${seconds(followUpSeconds)}`,
+        })
+        .from(checkoutNonces)
+        .where(eq(checkoutNonces.nonceHash, nonceHash))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * One transaction: the order ('pending', numbered from order_number_seq) with its lines, the
+     * nonce claimed for it, and the order's payment row ('pending'). The payment row is unique per
+     * gateway and gateway order id, so it is the charge's lock: whoever inserted it charges.
+     * Answers null, and writes nothing, when the nonce was claimed or expired meanwhile.
+     */
+    async createPendingOrder(input: {
+      order: NewOrder;
+      lines: NewOrderLine[];
+      nonceHash: string;
+      gateway: string;
+    }): Promise<{ order: OrderRow; payment: PaymentRow } | null> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [order] = await tx
+            .insert(orders)
+            .values({
+              ...input.order,
+              number: sql`${`${ORDER_NUMBER_PREFIX}-`}::text || nextval('order_number_seq')::text`,
+              status: 'pending',
+            })
+            .returning();
+          if (!order) throw new Error('orders insert returned no row');
+          if (input.lines.length > 0) {
+            await tx
+              .insert(orderLines)
+              .values(input.lines.map((line) => ({ ...line, orderId: order.id })));
+          }
+          const claimed = await tx
+            .update(checkoutNonces)
+            .set({ usedAt: sql`now()`, orderId: order.id })
+            .where(
+              and(
+                eq(checkoutNonces.nonceHash, input.nonceHash),
+                isNull(checkoutNonces.usedAt),
+                gt(checkoutNonces.expiresAt, sql`now()`),
+              ),
+            )
+            .returning({ nonceHash: checkoutNonces.nonceHash });
+          if (claimed.length === 0) throw new NonceAlreadyClaimed();
+          const [payment] = await tx
+            .insert(payments)
+            .values({
+              orderId: order.id,
+              gateway: input.gateway,
+              gatewayOrderId: order.number,
+              amountCents: order.amountCents,
+              status: 'pending',
+            })
+            .onConflictDoNothing({ target: [payments.gateway, payments.gatewayOrderId] })
+            .returning();
+          // The order number is new, so nobody else can hold its lock; if someone does, stop.
+          if (!payment) throw new Error(`a payment for ${order.number} already exists`);
+          return { order, payment };
+        });
+      } catch (error) {
+        if (error instanceof NonceAlreadyClaimed) return null;
+        throw error;
+      }
+    },
+
+    async orderById(id: string): Promise<OrderRow | null> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    async orderByNumber(number: string): Promise<OrderRow | null> {
+      const [row] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
+      return row ?? null;
+    },
+
+    /** The order's card payment (one per order: its gateway order id is the order number). */
+    async paymentOf(orderId: string): Promise<PaymentRow | null> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(eq(payments.orderId, orderId))
+        .orderBy(desc(payments.createdAt))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async linesOf(orderIds: readonly string[]): Promise<OrderLineRow[]> {
+      if (orderIds.length === 0) return [];
+      return db
+        .select()
+        .from(orderLines)
+        .where(inArray(orderLines.orderId, [...orderIds]))
+        .orderBy(asc(orderLines.position));
+    },
+
+    /**
+     * The approved charge, in one transaction: the payment approved, the order paid (its ERP
+     * sync pending), the invoice, and the two order jobs (ERP sync, confirmation mail), each
+     * at most once by its dedupe key.
+     */
+    async recordPaid(input: {
+      order: OrderRow;
+      paymentId: string;
+      retref: string;
+      responseCode: string | null;
+      responseText: string | null;
+      invoiceCart: InvoiceRow['cart'];
+    }): Promise<void> {
+      const { order } = input;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(orders)
+          .set({
+            status: 'paid',
+            paidAt: sql`now()`,
+            paymentRetref: input.retref,
+            erpSyncStatus: 'pending',
+          })
+          .where(eq(orders.id, order.id));
+        const [invoice] = await tx
+          .insert(invoices)
+          .values({
+            orderId: order.id,
+            salesOrderId: order.number,
+            customerNumber: order.customerNumber,
+            fullName: order.customerName,
+            paymentRetref: input.retref,
+            cart: input.invoiceCart,
+          })
+          .onConflictDoUpdate({
+            target: invoices.orderId,
+            set: { paymentRetref: input.retref },
+          })
+          .returning({ id: invoices.id });
+        await tx
+          .update(payments)
+          .set({
+            status: 'approved',
+            retref: input.retref,
+            responseCode: input.responseCode,
+            responseText: input.responseText,
+            invoiceId: invoice?.id ?? null,
+          })
+          .where(eq(payments.id, input.paymentId));
+        for (const kind of ORDER_JOBS) {
+          await enqueue(tx, {
+            kind,
+            payload: { orderNumber: order.number },
+            dedupeKey: orderJobKey(kind, order.number),
+          });
+        }
+      });
+    },
+
+    /** A charge that did not happen or was undone: the payment's state and the order's. */
+    async recordUnpaid(input: {
+      orderId: string;
+      paymentId: string;
+      payment: PaymentUpdate;
+      orderStatus: Exclude<OrderStatus, 'paid' | 'pending'>;
+    }): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.update(payments).set(input.payment).where(eq(payments.id, input.paymentId));
+        await tx
+          .update(orders)
+          .set({ status: input.orderStatus })
+          .where(eq(orders.id, input.orderId));
+      });
+    },
+
+    async updatePayment(paymentId: string, update: PaymentUpdate): Promise<void> {
+      await db.update(payments).set(update).where(eq(payments.id, paymentId));
+    },
+
+    /**
+     * The newest order number given out, from the sequence itself (numbers of orders whose
+     * transaction rolled back count too: they are never given out again). Null before any.
+     */
+    async lastOrderSequenceValue(): Promise<number | null> {
+      const [row] = await db
+        .select({
+          lastValue: sql<string>`last_value::text`,
+          isCalled: sql<boolean>`is_called`,
+        })
+        .from(sql`order_number_seq`);
+      if (!row || !row.isCalled) return null;
+      return Number(row.lastValue);
+    },
+
+    async customerByNumber(number: string) {
+      const [row] = await db
+        .select({
+          number: customers.number,
+          displayName: customers.displayName,
+          email: customers.email,
+        })
+        .from(customers)
+        .where(eq(customers.number, number))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async customerByEmail(email: string) {
+      const [row] = await db
+        .select({
+          number: customers.number,
+          displayName: customers.displayName,
+          email: customers.email,
+        })
+        .from(customers)
+        .where(sql`lower(${customers.email}) = lower(${email})`)
+        .orderBy(asc(customers.createdAt))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Whether some order other than `orderId` already carries this customer number. */
+    async customerNumberUsedByOtherOrder(number: string, orderId: string, email: string) {
+      const [row] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.customerNumber, number),
+            sql`${orders.id} <> ${orderId}`,
+            sql`lower(${orders.email}) <> lower(${email})`,
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Sets the order's customer number unless it has one; answers the number it now has. */
+    async settleCustomerNumber(orderId: string, number: string): Promise<string> {
+      const [updated] = await db
+        .update(orders)
+        .set({ customerNumber: number })
+        .where(and(eq(orders.id, orderId), isNull(orders.customerNumber)))
+        .returning({ customerNumber: orders.customerNumber });
+      if (updated?.customerNumber) return updated.customerNumber;
+      const [current] = await db
+        .select({ customerNumber: orders.customerNumber })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      return current?.customerNumber ?? number;
+    },
+
+    /**
+     * Makes sure the order's ERP sync job exists (it is written when the order is paid; this
+     * covers an order whose job was lost). Answers whether a new job was written.
+     */
+    async ensureSyncJob(orderNumber: string): Promise<boolean> {
+      return enqueue(db, {
+        kind: ORDER_JOB_KINDS.erpSync,
+        payload: { orderNumber },
+        dedupeKey: orderJobKey(ORDER_JOB_KINDS.erpSync, orderNumber),
+      });
+    },
+
+    /** A paid order whose sync never started shows 'pending' (its job is there now). */
+    async markSyncPending(orderId: string): Promise<void> {
+      await db
+        .update(orders)
+        .set({ erpSyncStatus: 'pending' })
+        .where(and(eq(orders.id, orderId), eq(orders.erpSyncStatus, 'not_started')));
+    },
+
+    /** The order's invoice, made if missing; a customer number fills an empty one. */
+    async ensureInvoice(input: {
+      order: OrderRow;
+      customerNumber: string | null;
+      cart: InvoiceRow['cart'];
+    }): Promise<InvoiceRow> {
+      const { order } = input;
+      const [row] = await db
+        .insert(invoices)
+        .values({
+          orderId: order.id,
+          salesOrderId: order.number,
+          customerNumber: input.customerNumber,
+          fullName: order.customerName,
+          paymentRetref: order.paymentRetref,
+          cart: input.cart,
+        })
+        .onConflictDoUpdate({
+          target: invoices.orderId,
+          set: {
+            customerNumber: sql`coalesce(${invoices.customerNumber}, excluded.customer_number)`,
+          },
+        })
+        .returning();
+      if (!row) throw new Error('invoices upsert returned no row');
+      return row;
+    },
+
+    async invoiceOf(orderId: string): Promise<InvoiceRow | null> {
+      const [row] = await db.select().from(invoices).where(eq(invoices.orderId, orderId)).limit(1);
+      return row ?? null;
+    },
+
+    /** Links the order's approved payment to its invoice; a customer number fills an empty one. */
+    async recordPaymentOnInvoice(input: {
+      orderId: string;
+      invoiceId: string;
+      customerNumber: string | null;
+    }): Promise<PaymentRow | null> {
+      const [row] = await db
+        .update(payments)
+        .set({
+          invoiceId: input.invoiceId,
+          customerNumber: sql`coalesce(${payments.customerNumber}, ${input.customerNumber})`,
+        })
+        .where(and(eq(payments.orderId, input.orderId), eq(payments.status, 'approved')))
+        .returning();
+      return row ?? null;
+    },
+
+    /** A page of orders, newest first, and how many there are. */
+    async listOrders(page: { limit: number; offset: number }) {
+      const rows = await db
+        .select()
+        .from(orders)
+        .orderBy(desc(orders.createdAt), desc(orders.number))
+        .limit(page.limit)
+        .offset(page.offset);
+      const [total] = await db.select({ value: count() }).from(orders);
+      return { rows, total: total?.value ?? 0 };
+    },
+
+    /** The order jobs (ERP sync, confirmation mail) of these orders. */
+    async jobsOf(orderNumbers: readonly string[]) {
+      if (orderNumbers.length === 0) return [];
+      const keys = orderNumbers.flatMap((number) =>
+        ORDER_JOBS.map((kind) => orderJobKey(kind, number)),
+      );
+      return db
+        .select({
+          kind: outbox.kind,
+          dedupeKey: outbox.dedupeKey,
+          status: outbox.status,
+          attempts: outbox.attempts,
+          lastError: outbox.lastError,
+          payload: outbox.payload,
+        })
+        .from(outbox)
+        .where(inArray(outbox.dedupeKey, keys))
+        .orderBy(asc(outbox.id));
+    },
+
+    /**
+     * The admin's retry of an order's ERP sync: a waiting or dead job runs again now with fresh
+     * attempts (a missing one is written), and the order shows 'pending' again.
+     */
+    async requeueSync(order: OrderRow): Promise<void> {
+      await db.transaction(async (tx) => {
+        const key = orderJobKey(ORDER_JOB_KINDS.erpSync, order.number);
+        const written = await enqueue(tx, {
+          kind: ORDER_JOB_KINDS.erpSync,
+          payload: { orderNumber: order.number },
+          dedupeKey: key,
+        });
+        if (!written) await requeueJob(tx, key);
+        await tx
+          .update(orders)
+          .set({ erpSyncStatus: 'pending' })
+          .where(
+            and(eq(orders.id, order.id), inArray(orders.erpSyncStatus, ['not_started', 'failed'])),
+          );
+      });
+    },
+  };
+}
+
+export type CheckoutRepo = ReturnType<typeof createCheckoutRepo>;

@@ -1,0 +1,372 @@
+import { COOKIES } from '@labshop/shared/constants';
+import {
+  CAPTCHA_NONCE_HEADER,
+  CAPTCHA_NONCE_TTL_SECONDS,
+  CheckCustomerRequest,
+  CreateInvoiceRequest,
+  CreateSalesOrderRequest,
+  ERP_SYNC_STATUSES,
+  ORDER_STATUSES,
+  PaymentRequest,
+  RecordPaymentRequest,
+  VerifyCaptchaRequest,
+} from '@labshop/shared/schemas/checkout';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ProductDtoSchema } from '../catalog/routes.ts';
+import { perClientLimit } from '../../http/rate-limits.ts';
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  CHECKOUT_SERVER_MESSAGES,
+  type CheckoutService,
+} from './service.ts';
+
+/**
+ * SPEC.md section 7, storefront checkout calls (verify-captcha, salesOrdersLastID,
+ * process-payment, checkCustomer, createSalesOrder, createInvoice, recordPayment), plus ours:
+ * the cart and coupon lookups and the admin's orders.
+ */
+
+const ErrorSchema = z.object({ error: z.string() });
+
+const CartAnswerSchema = z.object({
+  tier: z.enum(['retail', 'wholesale']),
+  items: z.array(z.object({ product: ProductDtoSchema, quantity: z.number().int() })),
+  removed: z.array(z.object({ number: z.string().nullable(), title: z.string().nullable() })),
+});
+
+const PaymentAnswerSchema = z.object({
+  ok: z.boolean(),
+  retref: z.string().nullable(),
+  error: z.string().nullable(),
+  orderNumber: z.string().nullable(),
+  amount: z.number().int().nullable(),
+});
+
+const AdminOrderSchema = z.object({
+  orderNumber: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  customerNumber: z.string().nullable(),
+  customerName: z.string(),
+  customerType: z.enum(['Wholesale', 'Retail']),
+  email: z.string(),
+  amount: z.number().int(),
+  discount: z.number().int(),
+  couponCode: z.string().nullable(),
+  paymentRetref: z.string().nullable(),
+  erpSyncStatus: z.enum(ERP_SYNC_STATUSES),
+  erpSyncError: z.string().nullable(),
+  jobs: z.array(
+    z.object({
+      kind: z.string(),
+      status: z.string(),
+      attempts: z.number().int(),
+      lastError: z.string().nullable(),
+    }),
+  ),
+  lines: z.array(
+    z.object({
+      number: z.string(),
+      title: z.string(),
+      quantity: z.number().int(),
+      unitPrice: z.number().int(),
+    }),
+  ),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+
+const CouponParams = z.object({ code: z.string() });
+
+const PAGE_MESSAGE = 'page must be a whole number from 1.';
+const OrdersQuery = z.object({
+  page: z.coerce
+    .number({ error: PAGE_MESSAGE })
+    .int(PAGE_MESSAGE)
+    .min(1, PAGE_MESSAGE)
+    .max(1_000_000, 'page is too large.')
+    .default(1),
+});
+
+const OrderNumberParams = z.object({
+  number: z
+    .string()
+    .trim()
+    .min(1, 'An order number is required.')
+    .max(40, 'The order number is too long.'),
+});
+
+const NONCE_DESCRIPTION = `Send the nonce from POST /api/checkout/verify-captcha in the ${CAPTCHA_NONCE_HEADER} header.`;
+
+/** The nonce header as sent (a repeated header counts by its first value). */
+function nonceOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[CAPTCHA_NONCE_HEADER];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The cart cookie's value exactly as the browser sent it. The cookie plugin would decode it
+ * already, and parseCartCookie decodes once more; a title with a '%' must survive that.
+ */
+function rawCookie(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator !== -1 && part.slice(0, separator).trim() === name) {
+      return part.slice(separator + 1).trim();
+    }
+  }
+  return undefined;
+}
+
+export async function checkoutRoutes(
+  fastify: FastifyInstance,
+  options: { checkout: CheckoutService; captchaRateLimit: { max: number; windowMs: number } },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { checkout } = options;
+  const followUpErrors = {
+    400: ErrorSchema,
+    403: ErrorSchema,
+    409: ErrorSchema,
+  };
+
+  app.get(
+    '/api/cart',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['checkout'],
+        summary: "The request's cart cookie resolved to products and prices for the caller",
+        description: `Reads the ${COOKIES.cart} cookie; tier is wholesale for signed-in callers. Entries naming no live product are listed in removed; a malformed cookie is an empty cart.`,
+        response: { 200: CartAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return checkout.cart(rawCookie(request, COOKIES.cart), await request.currentUser());
+    },
+  );
+
+  app.get(
+    '/api/coupons/:code',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['checkout'],
+        summary: "A coupon's percent (case-insensitive); 404 'Invalid coupon code'",
+        params: CouponParams,
+        response: { 200: z.object({ code: z.string(), percent: z.number() }), 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return checkout.coupon(request.params.code);
+    },
+  );
+
+  app.post(
+    '/api/checkout/verify-captcha',
+    {
+      config: {
+        access: 'public',
+        rateLimit: perClientLimit({
+          ...options.captchaRateLimit,
+          message: CHECKOUT_SERVER_MESSAGES.tooManyCaptchaChecks,
+        }),
+      },
+      schema: {
+        tags: ['checkout'],
+        summary: 'The Pay Now captcha check; answers a single-use nonce',
+        description: `captchaToken is a reCAPTCHA v3 token for action payment (empty when the captcha is off). The nonce starts one payment within ${CAPTCHA_NONCE_TTL_SECONDS} s. Refused: 403; verifier down: 503. Limited per client IP (429).`,
+        body: VerifyCaptchaRequest,
+        response: {
+          200: z.object({ success: z.boolean(), nonce: z.string() }),
+          400: ErrorSchema,
+          403: ErrorSchema,
+          429: ErrorSchema,
+          503: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return checkout.verifyCaptcha(request.body.captchaToken, request.ip);
+    },
+  );
+
+  app.get(
+    '/api/salesOrdersLastID',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['checkout'],
+        summary: 'The newest order number given out',
+        response: { 200: z.object({ lastSalesOrderId: z.string() }) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return checkout.lastSalesOrderId();
+    },
+  );
+
+  app.post(
+    '/api/process-payment',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['checkout'],
+        summary: 'Charge the card for the cart',
+        description: `${NONCE_DESCRIPTION} The amount (cents) must equal the server's price of the cart for the caller's tier and coupon (409 otherwise). A declined card answers 200 with ok false and the error; a repeated request with the same nonce answers the same order's outcome and never charges again.`,
+        body: PaymentRequest,
+        response: {
+          200: PaymentAnswerSchema,
+          400: ErrorSchema,
+          403: ErrorSchema,
+          409: ErrorSchema,
+          503: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return checkout.processPayment(request.body, nonceOf(request), {
+        ip: request.ip,
+        user: await request.currentUser(),
+      });
+    },
+  );
+
+  app.post(
+    '/api/checkCustomer',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['checkout'],
+        summary: "The paid order's customer number (known, by e-mail, or new)",
+        description: NONCE_DESCRIPTION,
+        body: CheckCustomerRequest,
+        response: {
+          200: z.object({ customer: z.object({ number: z.string(), fullName: z.string() }) }),
+          ...followUpErrors,
+        },
+      },
+    },
+    async (request) => checkout.checkCustomer(request.body, nonceOf(request)),
+  );
+
+  app.post(
+    '/api/createSalesOrder',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['checkout'],
+        summary: "Records the paid order's sales order; the ERP gets it through the outbox",
+        description: `${NONCE_DESCRIPTION} The order's lines and prices are the server's; the body's cart is not used. Idempotent.`,
+        body: CreateSalesOrderRequest,
+        response: {
+          200: z.object({
+            ok: z.literal(true),
+            orderNumber: z.string(),
+            erpSyncStatus: z.enum(ERP_SYNC_STATUSES),
+          }),
+          ...followUpErrors,
+        },
+      },
+    },
+    async (request) => checkout.createSalesOrder(request.body, nonceOf(request)),
+  );
+
+  app.post(
+    '/api/createInvoice',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['checkout'],
+        summary: "The paid order's invoice (one per order)",
+        description: `${NONCE_DESCRIPTION} Idempotent.`,
+        body: CreateInvoiceRequest,
+        response: {
+          200: z.object({ invoiceId: z.string(), salesOrderId: z.string() }),
+          ...followUpErrors,
+        },
+      },
+    },
+    async (request) => checkout.createInvoice(request.body, nonceOf(request)),
+  );
+
+  app.post(
+    '/api/recordPayment',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['checkout'],
+        summary: "Links the paid order's payment to its invoice",
+        description: `${NONCE_DESCRIPTION} Idempotent.`,
+        body: RecordPaymentRequest,
+        response: {
+          200: z.object({ ok: z.literal(true), paymentId: z.string() }),
+          ...followUpErrors,
+        },
+      },
+    },
+    async (request) => checkout.recordPayment(request.body, nonceOf(request)),
+  );
+
+  const adminErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+
+  app.get(
+    '/api/admin/orders',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: `Orders with their payment and ERP sync state, newest first, ${ADMIN_ORDERS_PAGE_SIZE} per page`,
+        description: 'Amounts and unit prices are in cents.',
+        querystring: OrdersQuery,
+        response: {
+          200: z.object({ orders: z.array(AdminOrderSchema), total: z.number().int() }),
+          ...adminErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return checkout.adminOrders(request.query.page);
+    },
+  );
+
+  app.get(
+    '/api/admin/orders/:number',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'One order with its payment and ERP sync state',
+        params: OrderNumberParams,
+        response: { 200: AdminOrderSchema, 404: ErrorSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return checkout.adminOrder(request.params.number);
+    },
+  );
+
+  app.post(
+    '/api/admin/orders/:number/retry-sync',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "Runs a paid order's ERP sync again now (a waiting or dead job; fresh attempts)",
+        params: OrderNumberParams,
+        response: { 200: AdminOrderSchema, 404: ErrorSchema, 409: ErrorSchema, ...adminErrors },
+      },
+    },
+    async (request) => checkout.retrySync(request.params.number),
+  );
+}

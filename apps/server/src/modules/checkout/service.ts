@@ -1,0 +1,337 @@
+import { cartCookieLines, parseCartCookie } from '@labshop/shared/cart-cookie';
+import {
+  CAPTCHA_NONCE_TTL_SECONDS,
+  CHECKOUT_MESSAGES,
+  generatedCustomerNumber,
+  ORDER_NUMBER_PREFIX,
+  PAYMENT_CAPTCHA_ACTION,
+  type AdminOrderDto,
+  type CartAnswer,
+  type CheckCustomerAnswer,
+  type CheckCustomerRequest,
+  type CouponAnswer,
+  type CreateInvoiceAnswer,
+  type CreateInvoiceRequest,
+  type CreateSalesOrderAnswer,
+  type CreateSalesOrderRequest,
+  type RecordPaymentAnswer,
+  type RecordPaymentRequest,
+  type SalesOrdersLastIdAnswer,
+  type VerifyCaptchaAnswer,
+} from '@labshop/shared/schemas/checkout';
+import type { ProductDto } from '@labshop/shared/schemas/catalog';
+import type { z } from 'zod';
+import type { RequestUser } from '../../http/access.ts';
+import { AppError } from '../../http/errors.ts';
+import type { CaptchaVerifier } from '../../integrations/captcha/port.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import {
+  FOLLOW_UP_SECONDS,
+  newNonce,
+  nonceHash,
+  requireNonceHash,
+  securityFailed,
+} from './nonces.ts';
+import {
+  createPaymentProcessor,
+  invoiceCart,
+  tierOf,
+  type PaymentProcessorDeps,
+} from './payment.ts';
+import type { OrderLineRow, OrderRow } from './repo.ts';
+
+export type CheckCustomerFields = z.output<typeof CheckCustomerRequest>;
+export type CreateSalesOrderFields = z.output<typeof CreateSalesOrderRequest>;
+export type CreateInvoiceFields = z.output<typeof CreateInvoiceRequest>;
+export type RecordPaymentFields = z.output<typeof RecordPaymentRequest>;
+
+/** Wording the shared contract does not have (ours). */
+export const CHECKOUT_SERVER_MESSAGES = {
+  tooManyCaptchaChecks:
+    'Too many payment attempts from your network. Please wait a few minutes and try again.',
+  invoiceNotFound: 'Invoice not found for this order.',
+} as const;
+
+export const ADMIN_ORDERS_PAGE_SIZE = 25;
+
+export interface CheckoutServiceDeps extends PaymentProcessorDeps {
+  catalog: Pick<CatalogService, 'productsForSale' | 'cartProducts'>;
+  captcha: CaptchaVerifier;
+}
+
+/**
+ * The cart, coupons and the card checkout (SPEC.md sections 4, 5, 7, 8, 9; ARCHITECTURE.md
+ * "Checkout, safely"), and the admin's view of orders. The charge itself is payment.ts; the
+ * spec's follow-up calls here only record, idempotently, on the order their nonce paid for.
+ */
+export function createCheckoutService(deps: CheckoutServiceDeps) {
+  const { repo, catalog, captcha, log } = deps;
+  const payments = createPaymentProcessor(deps);
+
+  // -------------------------------------------------------------------------------------------
+  // Follow-up calls
+  // -------------------------------------------------------------------------------------------
+
+  /** The paid order the follow-up call's nonce is bound to. */
+  async function paidOrderOf(nonce: string | undefined): Promise<OrderRow> {
+    const hash = requireNonceHash(nonce);
+    const state = await repo.nonce(hash, FOLLOW_UP_SECONDS);
+    if (!state?.orderId || !state.recent) throw securityFailed();
+    const order = await repo.orderById(state.orderId);
+    if (!order) throw securityFailed();
+    if (order.status !== 'paid') throw new AppError('conflict', CHECKOUT_MESSAGES.orderNotPaid);
+    return order;
+  }
+
+  const CUSTOMER_NUMBER = /^[A-Z0-9][A-Z0-9-]{2,19}$/;
+  const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+  async function numberTaken(number: string, order: OrderRow): Promise<boolean> {
+    const customer = await repo.customerByNumber(number);
+    if (customer && !sameEmail(customer.email, order.email)) return true;
+    return repo.customerNumberUsedByOtherOrder(number, order.id, order.email);
+  }
+
+  /**
+   * The customer number for a paid order (SPEC.md checkCustomer): the order's own; a known
+   * customer the browser names whose e-mail is the order's; the customer with the order's
+   * e-mail; the browser's new 'WEB' + 3 letters; or a fresh one when that is someone else's.
+   */
+  async function customerNumberFor(order: OrderRow, requested: string): Promise<string> {
+    if (order.customerNumber) return order.customerNumber;
+    const wanted = requested.trim().toUpperCase();
+    if (wanted) {
+      const known = await repo.customerByNumber(wanted);
+      if (known && sameEmail(known.email, order.email)) return known.number;
+    }
+    const byEmail = await repo.customerByEmail(order.email);
+    if (byEmail) return byEmail.number;
+    if (CUSTOMER_NUMBER.test(wanted) && !(await numberTaken(wanted, order))) return wanted;
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const fresh = generatedCustomerNumber();
+      if (!(await numberTaken(fresh, order))) return fresh;
+    }
+    throw new Error('no free customer number found');
+  }
+
+  /** Stores the customer number on the order when it has none yet (first one wins). */
+  async function adoptCustomerNumber(order: OrderRow, requested: string): Promise<string | null> {
+    if (order.customerNumber) return order.customerNumber;
+    if (!requested.trim()) return null;
+    return repo.settleCustomerNumber(order.id, await customerNumberFor(order, requested));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Admin
+  // -------------------------------------------------------------------------------------------
+
+  async function adminDtos(orders: OrderRow[]): Promise<AdminOrderDto[]> {
+    const [lines, jobs] = await Promise.all([
+      repo.linesOf(orders.map((order) => order.id)),
+      repo.jobsOf(orders.map((order) => order.number)),
+    ]);
+    const linesByOrder = groupBy(lines, (line: OrderLineRow) => line.orderId);
+    const jobsByOrder = groupBy(jobs, (job) =>
+      typeof job.payload.orderNumber === 'string' ? job.payload.orderNumber : '',
+    );
+    return orders.map((order) => ({
+      orderNumber: order.number,
+      status: order.status,
+      customerNumber: order.customerNumber,
+      customerName: order.customerName,
+      customerType: order.customerType,
+      email: order.email,
+      amount: order.amountCents,
+      discount: order.discountCents,
+      couponCode: order.couponCode,
+      paymentRetref: order.paymentRetref,
+      erpSyncStatus: order.erpSyncStatus,
+      erpSyncError: order.erpSyncError,
+      jobs: (jobsByOrder.get(order.number) ?? []).map((job) => ({
+        kind: job.kind,
+        status: job.status,
+        attempts: job.attempts,
+        lastError: job.lastError,
+      })),
+      lines: (linesByOrder.get(order.id) ?? []).map((line) => ({
+        number: line.productNumber,
+        title: line.title,
+        quantity: line.quantity,
+        unitPrice: line.unitPriceCents,
+      })),
+      createdAt: order.createdAt.toISOString(),
+      paidAt: order.paidAt ? order.paidAt.toISOString() : null,
+    }));
+  }
+
+  async function requireOrder(number: string): Promise<OrderRow> {
+    const order = await repo.orderByNumber(number);
+    if (!order) throw new AppError('not_found', CHECKOUT_MESSAGES.orderNotFound);
+    return order;
+  }
+
+  return {
+    /** GET /api/cart: the cart cookie resolved for the caller's tier; unknown entries listed. */
+    async cart(rawCookie: string | undefined, user: RequestUser | null): Promise<CartAnswer> {
+      const lines = cartCookieLines(parseCartCookie(rawCookie));
+      const numbers = lines.flatMap((line) => (line.number !== null ? [line.number] : []));
+      const titles = lines.flatMap((line) =>
+        line.number === null && line.title !== null ? [line.title] : [],
+      );
+      const found = await catalog.cartProducts(
+        { numbers, titles },
+        { seesPartnerPrices: user !== null },
+      );
+      const items: CartAnswer['items'] = [];
+      const removed: CartAnswer['removed'] = [];
+      const shown = new Set<string>();
+      for (const line of lines) {
+        const product: ProductDto | undefined =
+          line.number !== null
+            ? found.byNumber.get(line.number)
+            : found.byTitle.get(line.title ?? '');
+        if (!product) {
+          removed.push({ number: line.number, title: line.title });
+          continue;
+        }
+        // One product named twice (by number and by title) is one line.
+        if (shown.has(product._id)) continue;
+        shown.add(product._id);
+        items.push({ product, quantity: line.quantity });
+      }
+      return { tier: tierOf(user), items, removed };
+    },
+
+    async coupon(code: string): Promise<CouponAnswer> {
+      // A code no coupon can have is not worth a query (nor a database error for a NUL byte).
+      const plausible = code.trim() !== '' && code.length <= 40 && !code.includes('\0');
+      const coupon = plausible ? await repo.activeCoupon(code) : null;
+      if (!coupon) throw new AppError('not_found', CHECKOUT_MESSAGES.invalidCoupon);
+      return coupon;
+    },
+
+    /** The Pay Now captcha check (action 'payment'); accepted -> a single-use nonce. */
+    async verifyCaptcha(token: string, ip: string): Promise<VerifyCaptchaAnswer> {
+      const verdict = await captcha.verify({
+        token: token || undefined,
+        action: PAYMENT_CAPTCHA_ACTION,
+        remoteIp: ip,
+      });
+      if (verdict.outcome === 'unavailable') {
+        log.warn({ ip, detail: verdict.detail }, 'checkout captcha: verifier unavailable');
+        throw new AppError('unavailable', CHECKOUT_MESSAGES.securityUnavailable);
+      }
+      if (verdict.outcome === 'rejected') {
+        log.info(
+          { ip, reason: verdict.reason, score: verdict.score, detail: verdict.detail },
+          'checkout captcha: refused',
+        );
+        throw securityFailed();
+      }
+      const nonce = newNonce();
+      await repo.insertNonce(nonceHash(nonce), CAPTCHA_NONCE_TTL_SECONDS);
+      return { success: true, nonce };
+    },
+
+    async lastSalesOrderId(): Promise<SalesOrdersLastIdAnswer> {
+      const last = await repo.lastOrderSequenceValue();
+      // Before any order: one below the sequence's start, so "last plus one" is the first.
+      return { lastSalesOrderId: `${ORDER_NUMBER_PREFIX}-${last ?? 100000}` };
+    },
+
+    /** POST /api/process-payment (see payment.ts). */
+    processPayment: payments.processPayment,
+
+    async checkCustomer(
+      input: CheckCustomerFields,
+      nonce: string | undefined,
+    ): Promise<CheckCustomerAnswer> {
+      const order = await paidOrderOf(nonce);
+      const number = order.customerNumber
+        ? order.customerNumber
+        : await repo.settleCustomerNumber(order.id, await customerNumberFor(order, input.number));
+      return { customer: { number, fullName: order.customerName } };
+    },
+
+    /** Records the sales order locally; the ERP gets it from the outbox job, retried. */
+    async createSalesOrder(
+      input: CreateSalesOrderFields,
+      nonce: string | undefined,
+    ): Promise<CreateSalesOrderAnswer> {
+      const order = await paidOrderOf(nonce);
+      await adoptCustomerNumber(order, input.customerNumber);
+      if (await repo.ensureSyncJob(order.number)) {
+        log.warn({ order: order.number }, 'a paid order had no ERP sync job; written now');
+      }
+      await repo.markSyncPending(order.id);
+      const current = (await repo.orderById(order.id)) ?? order;
+      return { ok: true, orderNumber: current.number, erpSyncStatus: current.erpSyncStatus };
+    },
+
+    async createInvoice(
+      input: CreateInvoiceFields,
+      nonce: string | undefined,
+    ): Promise<CreateInvoiceAnswer> {
+      const order = await paidOrderOf(nonce);
+      const customerNumber = await adoptCustomerNumber(order, input.customerNumber);
+      const lines = await repo.linesOf([order.id]);
+      const invoice = await repo.ensureInvoice({ order, customerNumber, cart: invoiceCart(lines) });
+      return { invoiceId: invoice.id, salesOrderId: order.number };
+    },
+
+    async recordPayment(
+      input: RecordPaymentFields,
+      nonce: string | undefined,
+    ): Promise<RecordPaymentAnswer> {
+      const order = await paidOrderOf(nonce);
+      const invoice = await repo.invoiceOf(order.id);
+      if (!invoice || invoice.id !== input.invoiceId.toLowerCase()) {
+        throw new AppError('bad_request', CHECKOUT_SERVER_MESSAGES.invoiceNotFound);
+      }
+      const customerNumber = await adoptCustomerNumber(order, input.customerNumber);
+      const payment = await repo.recordPaymentOnInvoice({
+        orderId: order.id,
+        invoiceId: invoice.id,
+        customerNumber,
+      });
+      if (!payment) throw new AppError('conflict', CHECKOUT_MESSAGES.orderNotPaid);
+      return { ok: true, paymentId: payment.id };
+    },
+
+    async adminOrders(page: number): Promise<{ orders: AdminOrderDto[]; total: number }> {
+      const { rows, total } = await repo.listOrders({
+        limit: ADMIN_ORDERS_PAGE_SIZE,
+        offset: (page - 1) * ADMIN_ORDERS_PAGE_SIZE,
+      });
+      return { orders: await adminDtos(rows), total };
+    },
+
+    async adminOrder(number: string): Promise<AdminOrderDto> {
+      const [dto] = await adminDtos([await requireOrder(number)]);
+      return dto!;
+    },
+
+    /** The admin's retry of a paid order's ERP sync (a synced order is left as it is). */
+    async retrySync(number: string): Promise<AdminOrderDto> {
+      const order = await requireOrder(number);
+      if (order.status !== 'paid') throw new AppError('conflict', CHECKOUT_MESSAGES.orderNotPaid);
+      if (order.erpSyncStatus !== 'synced') await repo.requeueSync(order);
+      const [dto] = await adminDtos([(await repo.orderById(order.id)) ?? order]);
+      return dto!;
+    },
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;
+
+/** Map.groupBy, which Node 20 lacks. */
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
