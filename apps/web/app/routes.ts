@@ -8,6 +8,7 @@ import { TEXT_PAGES } from '@labshop/shared/constants';
 
 /** Admin screens that are built; the others show the pending-screen placeholder. */
 const BUILT_ADMIN_SCREENS: Partial<Record<AdminScreenPath, string>> = {
+  'orders-history': 'routes/admin/orders.tsx',
   products: 'routes/admin/products.tsx',
   categories: 'routes/admin/categories.tsx',
   contact: 'routes/admin/contact.tsx',
@@ -25,6 +26,9 @@ export default [
     route('shop', 'routes/storefront/shop.tsx', { id: 'shop' }),
     route('shop/:category', 'routes/storefront/shop.tsx', { id: 'shop-category' }),
     route('product-details/:productId', 'routes/storefront/product-details.tsx'),
+    route('cart', 'routes/storefront/cart.tsx'),
+    route('checkout', 'routes/storefront/checkout.tsx'),
+    route('payment-success', 'routes/storefront/payment-success.tsx'),
     route('gallery', 'routes/storefront/gallery.tsx'),
     route('contact-us', 'routes/storefront/contact-us.tsx'),
     // One module for the eight text pages; each route's id names its page (text-page:About).

@@ -1,24 +1,26 @@
-import { parseCartCookie } from '@labshop/shared/cart-cookie';
-import { CART_COUNT_REFRESH_MS, COOKIES } from '@labshop/shared/constants';
-import { useEffect, useState } from 'react';
+import { cartCookieLines, parseCartCookie } from '@labshop/shared/cart-cookie';
+import { COOKIES } from '@labshop/shared/constants';
+import { useSyncExternalStore } from 'react';
 import { readCookie } from '../../lib/cookies.ts';
+import { subscribeToCart } from './cart-store.ts';
 
-/** Items in the cart cookie; on the server pass the request's Cookie header. */
+/**
+ * Lines in the cart cookie (a product counts once, whatever its quantity); on the server pass
+ * the request's Cookie header.
+ */
 export function readCartCount(cookieHeader?: string | null): number {
-  return parseCartCookie(readCookie(COOKIES.cart, cookieHeader)).length;
+  return cartCookieLines(parseCartCookie(readCookie(COOKIES.cart, cookieHeader))).length;
 }
 
 /**
- * The header's cart count: the server's figure first, then re-read from the cookie every
- * 500 ms (SPEC.md section 9), so changes from another tab show up too.
+ * The header's cart count: the server's figure first, then the cookie's, re-read when this tab
+ * changes the cart and every 500 ms (SPEC.md section 9), so changes from another tab show up
+ * too.
  */
 export function useCartCount(serverCount: number): number {
-  const [count, setCount] = useState(serverCount);
-  useEffect(() => {
-    const refresh = () => setCount(readCartCount());
-    refresh();
-    const timer = window.setInterval(refresh, CART_COUNT_REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, []);
-  return count;
+  return useSyncExternalStore(
+    subscribeToCart,
+    () => readCartCount(),
+    () => serverCount,
+  );
 }

@@ -1,53 +1,25 @@
-import {
-  cartHas,
-  parseCartCookie,
-  serializeCartCookie,
-  type CartCookieEntry,
-} from '@labshop/shared/cart-cookie';
-import { CART_COUNT_REFRESH_MS, COOKIE_MAX_AGE_SECONDS, COOKIES } from '@labshop/shared/constants';
-import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { cartHas, parseCartCookie } from '@labshop/shared/cart-cookie';
+import { COOKIE_MAX_AGE_SECONDS, COOKIES } from '@labshop/shared/constants';
+import { useCallback, useMemo, useState } from 'react';
 import { readCookie } from '../../lib/cookies.ts';
 import { writeCookie } from '../../lib/write-cookie.ts';
+import { addToCartCookie, useRawCartCookie, type CartProduct } from './cart-store.ts';
 
-/** What the cart needs to know of a product: its number, and its title for object entries. */
-export interface CartProduct {
-  number: string;
-  title: string;
-}
-
-// The cookie is the store. Pages re-read it when this tab adds, and every 500 ms like the
-// header count, so a change in another tab or on the cart page shows up too.
-const listeners = new Set<() => void>();
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  const timer = window.setInterval(listener, CART_COUNT_REFRESH_MS);
-  return () => {
-    listeners.delete(listener);
-    window.clearInterval(timer);
-  };
-}
-
-function readRawCartCookie(): string {
-  return readCookie(COOKIES.cart) ?? '';
-}
-
-/** The raw `_cart__rf` value of a request, for loaders: pages render 'In Cart' on the server. */
-export function readRequestCartCookie(request: Request): string {
-  return readCookie(COOKIES.cart, request.headers.get('cookie')) ?? '';
-}
-
-/** Appends the product's number to the cart cookie unless the cart already holds it. */
-export function addToCartCookie(product: CartProduct): void {
-  const entries: CartCookieEntry[] = parseCartCookie(readRawCartCookie());
-  if (cartHas(entries, product)) return;
-  writeCookie(
-    COOKIES.cart,
-    serializeCartCookie([...entries, product.number]),
-    COOKIE_MAX_AGE_SECONDS.cart,
-  );
-  for (const listener of listeners) listener();
-}
+// The cart store (the cookie) lives in cart-store.ts; the selling pages and the checkout use
+// it from here or from there.
+export {
+  addToCartCookie,
+  cartLineOf,
+  cleanCartCookie,
+  clearCart,
+  readCartLines,
+  readRequestCartCookie,
+  removeCartItem,
+  setCartItemQuantity,
+  useCartLines,
+  type CartCookieLine,
+  type CartProduct,
+} from './cart-store.ts';
 
 /**
  * Claims the one-time 'Item added successfully to cart' alert: true the first time, then false
@@ -72,7 +44,7 @@ export interface Cart {
  * (readRequestCartCookie in the loader), so the first HTML and hydration agree.
  */
 export function useCart(serverCartCookie: string): Cart {
-  const rawCookie = useSyncExternalStore(subscribe, readRawCartCookie, () => serverCartCookie);
+  const rawCookie = useRawCartCookie(serverCartCookie);
   const entries = useMemo(() => parseCartCookie(rawCookie), [rawCookie]);
   const [noticeOpen, setNoticeOpen] = useState(false);
 

@@ -1,0 +1,70 @@
+import { CreditCard, Lock, TriangleAlert } from 'lucide-react';
+import type { RefObject } from 'react';
+import { useHydrated } from '../../content/use-hydrated.ts';
+import type { CardTokenState } from '../card-token.ts';
+
+export interface CardFrameProps {
+  frameRef: RefObject<HTMLIFrameElement | null>;
+  /** PublicConfig.tokenizerUrl: CardPointe's hosted tokenizer or the sandbox page. */
+  tokenizerUrl: string;
+  card: CardTokenState;
+}
+
+/**
+ * The card tokenizer frame: card number, expiry and CVV are typed into the gateway's page and
+ * never reach ours; it posts a token back (see card-token.ts). The frame is added once the page
+ * is interactive, so no token message can arrive before anyone listens.
+ */
+export function CardFrame({ frameRef, tokenizerUrl, card }: CardFrameProps) {
+  const interactive = useHydrated();
+
+  return (
+    <section
+      aria-labelledby="card-details-heading"
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2
+          id="card-details-heading"
+          className="flex items-center gap-2 text-lg font-bold text-brand-900"
+        >
+          <CreditCard className="h-5 w-5 text-brand-600" aria-hidden="true" />
+          Card details
+        </h2>
+        <p className="flex items-center gap-1.5 text-sm text-slate-600">
+          <Lock className="h-4 w-4" aria-hidden="true" />
+          Entered on the payment provider&apos;s secure form
+        </p>
+      </div>
+      <div className="mt-4 h-60 overflow-hidden sm:h-54 rounded-lg border border-slate-200 bg-slate-50">
+        {interactive ? (
+          <iframe
+            ref={frameRef}
+            src={tokenizerUrl}
+            title="Card details"
+            className="block h-full w-full border-0 bg-white"
+            // The gateway's page needs its own scripts and origin to tokenize; nothing more.
+            sandbox="allow-scripts allow-same-origin allow-forms"
+            referrerPolicy="no-referrer"
+          />
+        ) : (
+          <p className="flex h-full items-center justify-center text-sm text-slate-600">
+            Loading the secure card form…
+          </p>
+        )}
+      </div>
+      <div aria-live="polite" className="mt-3 min-h-6 text-sm">
+        {card.validationError ? (
+          <p id="card-details-error" className="flex items-start gap-2 font-medium text-red-700">
+            <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+            {card.validationError}
+          </p>
+        ) : card.token ? (
+          <p className="font-medium text-emerald-800">Card details received.</p>
+        ) : (
+          <p className="text-slate-600">Enter your card number, expiry date and CVV.</p>
+        )}
+      </div>
+    </section>
+  );
+}

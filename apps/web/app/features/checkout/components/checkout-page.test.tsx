@@ -1,0 +1,218 @@
+import { COOKIES } from '@labshop/shared/constants';
+import { countryOptions } from '@labshop/shared/countries';
+import type { ProductDto } from '@labshop/shared/schemas/catalog';
+import {
+  CHECKOUT_MESSAGES,
+  PAYMENT_COMPLETED_STORAGE_KEY,
+  type CartAnswer,
+} from '@labshop/shared/schemas/checkout';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readCookie } from '../../../lib/cookies.ts';
+import { CheckoutPage } from './checkout-page.tsx';
+
+const ORIGIN = 'https://tokenizer.example';
+
+const lathe: ProductDto = {
+  _id: 'p-pl-30',
+  number: 'PL-30',
+  title: 'Polishing Lathe',
+  description: '',
+  category: 'Polishing Lathes',
+  images: [],
+  newPrice: 129.99,
+  oldPrice: null,
+  wholesalePrice: 110,
+  partnerPricex3: 99.5,
+  brochure: null,
+  brochureUrl: null,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  guid: 'g',
+};
+
+function Receipt() {
+  const { state } = useLocation();
+  return <p>Receipt {JSON.stringify(state)}</p>;
+}
+
+function renderPage(cart: CartAnswer) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/checkout',
+        element: (
+          <CheckoutPage
+            cart={cart}
+            countries={countryOptions()}
+            tokenizerUrl={`${ORIGIN}/itoke/ajax-tokenizer.html`}
+            tokenizerOrigin={ORIGIN}
+            recaptchaSiteKey={null}
+            recaptchaScriptUrl=""
+            signedIn={cart.tier === 'wholesale'}
+            defaultEmail=""
+          />
+        ),
+      },
+      { path: '/payment-success', element: <Receipt /> },
+    ],
+    { initialEntries: ['/checkout'] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+function postToken(message: string) {
+  const frame = screen.getByTitle('Card details') as HTMLIFrameElement;
+  act(() => {
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: JSON.stringify(
+          message
+            ? { message, expiry: '1228' }
+            : { message: '', validationError: 'Invalid card number' },
+        ),
+        origin: ORIGIN,
+        source: frame.contentWindow,
+      }),
+    );
+  });
+}
+
+async function fillBilling() {
+  const fill = (label: string, value: string) => {
+    const input = screen.getByLabelText(label, { exact: true });
+    fireEvent.change(input, { target: { value } });
+    fireEvent.blur(input);
+  };
+  fill('First name', 'Ann');
+  fill('Last name', 'Lee');
+  fill('Email', 'ann@lee-dental.example');
+  fill('Address', '1 Main St');
+  fill('City', 'Toledo');
+  fill('State', 'OH');
+  fill('ZIP code', '43612');
+  await waitFor(() => undefined);
+}
+
+const payButton = () => screen.getByRole('button', { name: /Pay Now|Processing/ });
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  document.cookie = `${COOKIES.cart}=${encodeURIComponent('["PL-30"]')}; Path=/`;
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  window.sessionStorage.clear();
+  document.cookie = `${COOKIES.cart}=; Max-Age=0; Path=/`;
+});
+
+describe('the checkout page', () => {
+  it('prices the order for the tier, with the partner price from quantity 3', () => {
+    renderPage({ tier: 'wholesale', items: [{ product: lathe, quantity: 3 }], removed: [] });
+    const table = screen.getByTestId('order-details');
+    expect(table.textContent).toContain('$99.50');
+    expect(table.textContent).toContain('$298.50');
+    expect(screen.getByText('Partner price (3+)')).toBeTruthy();
+    expect(screen.getByText('Price does not include freight charges')).toBeTruthy();
+    expect((screen.getByLabelText('Country') as HTMLSelectElement).value).toBe('US');
+  });
+
+  it('enables Pay Now only with a card token and a valid billing form', async () => {
+    renderPage({ tier: 'retail', items: [{ product: lathe, quantity: 1 }], removed: [] });
+    expect(payButton()).toHaveProperty('disabled', true);
+    await fillBilling();
+    expect(payButton()).toHaveProperty('disabled', true);
+    postToken('9411111111111111');
+    await waitFor(() => expect(payButton()).toHaveProperty('disabled', false));
+    // An invalid card clears the token again, and its text is shown.
+    postToken('');
+    await waitFor(() => expect(payButton()).toHaveProperty('disabled', true));
+    expect(screen.getByText('Invalid card number')).toBeTruthy();
+  });
+
+  it('shows an error on a touched empty field, tied to it', async () => {
+    renderPage({ tier: 'retail', items: [{ product: lathe, quantity: 1 }], removed: [] });
+    const input = screen.getByLabelText('City', { exact: true });
+    fireEvent.blur(input);
+    const error = await screen.findByText(CHECKOUT_MESSAGES.city);
+    expect(input.getAttribute('aria-describedby')).toBe(error.id);
+  });
+
+  it('applies a coupon, and says Invalid coupon code for an unknown one', async () => {
+    renderPage({ tier: 'retail', items: [{ product: lathe, quantity: 2 }], removed: [] });
+    fetchMock.mockResolvedValueOnce(Response.json({ code: 'black10', percent: 10 }));
+    const code = screen.getByLabelText('Coupon code');
+    fireEvent.change(code, { target: { value: 'Black10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    // 2 x 129.99 = 259.98; 10% = 26.00 (25.998 rounded).
+    expect((await screen.findByTestId('order-discount')).textContent).toContain('$26.00');
+    expect(screen.getByTestId('order-total').textContent).toBe('$233.98');
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/coupons/Black10');
+
+    fetchMock.mockResolvedValueOnce(
+      Response.json({ error: CHECKOUT_MESSAGES.invalidCoupon }, { status: 404 }),
+    );
+    fireEvent.change(code, { target: { value: 'nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText(CHECKOUT_MESSAGES.invalidCoupon)).toBeTruthy();
+    expect(screen.queryByTestId('order-discount')).toBeNull();
+    expect(screen.getByTestId('order-total').textContent).toBe('$259.98');
+  });
+
+  it('pays, clears the cart, marks the payment and opens the receipt', async () => {
+    renderPage({ tier: 'retail', items: [{ product: lathe, quantity: 3 }], removed: [] });
+    const answers: Record<string, unknown> = {
+      '/api/checkout/verify-captcha': { success: true, nonce: 'n-1' },
+      '/api/salesOrdersLastID': { lastSalesOrderId: 'WEB-100010' },
+      '/api/process-payment': {
+        ok: true,
+        retref: 'R1',
+        error: null,
+        orderNumber: 'WEB-100011',
+        amount: 38997,
+      },
+      '/api/checkCustomer': { customer: { number: 'WEBABC', fullName: 'Ann Lee' } },
+      '/api/createSalesOrder': { ok: true, orderNumber: 'WEB-100011', erpSyncStatus: 'pending' },
+    };
+    fetchMock.mockImplementation(async (path) => Response.json(answers[String(path)]));
+    await fillBilling();
+    postToken('9411111111111111');
+    await waitFor(() => expect(payButton()).toHaveProperty('disabled', false));
+    fireEvent.click(payButton());
+
+    const receipt = await screen.findByText(/^Receipt /);
+    expect(JSON.parse(receipt.textContent!.slice('Receipt '.length))).toMatchObject({
+      orderId: 'WEB-100011',
+      amount: 38997,
+    });
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(Object.keys(answers));
+    expect(window.sessionStorage.getItem(PAYMENT_COMPLETED_STORAGE_KEY)).toBe('true');
+    expect(readCookie(COOKIES.cart)).toBeUndefined();
+  });
+
+  it('shows a decline in the alert and stays, ready to try again', async () => {
+    renderPage({ tier: 'retail', items: [{ product: lathe, quantity: 3 }], removed: [] });
+    fetchMock.mockImplementation(async (path) =>
+      Response.json(
+        String(path).endsWith('verify-captcha')
+          ? { success: true, nonce: 'n-1' }
+          : String(path).endsWith('salesOrdersLastID')
+            ? { lastSalesOrderId: 'WEB-100010' }
+            : { ok: false, retref: null, error: null, orderNumber: null, amount: null },
+      ),
+    );
+    await fillBilling();
+    postToken('9411111111111111');
+    await waitFor(() => expect(payButton()).toHaveProperty('disabled', false));
+    fireEvent.click(payButton());
+    await waitFor(() =>
+      expect(screen.getByTestId('checkout-error').textContent).toBe(CHECKOUT_MESSAGES.declined),
+    );
+    expect(payButton().textContent).toBe('Pay Now');
+    expect(payButton()).toHaveProperty('disabled', false);
+    expect(screen.getByTestId('checkout-progress').textContent).toBe('');
+  });
+});

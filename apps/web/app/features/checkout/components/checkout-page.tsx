@@ -1,0 +1,274 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DEFAULT_COUNTRY } from '@labshop/shared/countries';
+import { formatCents } from '@labshop/shared/money';
+import {
+  BillingInput,
+  PAYMENT_COMPLETED_STORAGE_KEY,
+  type Billing,
+  type CartAnswer,
+} from '@labshop/shared/schemas/checkout';
+import { pricesFromDollars } from '@labshop/shared/pricing';
+import { PAYMENT } from '@labshop/shared/constants';
+import { Lock, TriangleAlert } from 'lucide-react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { clearCart } from '../../cart/cart-store.ts';
+import { captchaToken, loadRecaptcha } from '../../content/api/recaptcha.ts';
+import {
+  checkCustomer,
+  createSalesOrder,
+  errorText,
+  fetchLastSalesOrderId,
+  processPayment,
+  verifyCaptcha,
+} from '../api/checkout.ts';
+import { useBehaviouralScore } from '../behavioural-score.ts';
+import { useCardToken } from '../card-token.ts';
+import { runCheckout, type CheckoutCalls } from '../checkout-flow.ts';
+import { priceOrder, type AppliedCoupon } from '../order.ts';
+import { BillingFields, type BillingValues } from './billing-fields.tsx';
+import { CardFrame } from './card-frame.tsx';
+import { CouponField } from './coupon-field.tsx';
+import { LoadingOverlay } from './loading-overlay.tsx';
+import { OrderDetails } from './order-details.tsx';
+
+export interface CheckoutPageProps {
+  cart: CartAnswer;
+  countries: readonly { code: string; name: string }[];
+  tokenizerUrl: string;
+  tokenizerOrigin: string;
+  /** Null when the captcha is off (the embedded mode). */
+  recaptchaSiteKey: string | null;
+  recaptchaScriptUrl: string;
+  signedIn: boolean;
+  /** The signed-in user's e-mail, to start the billing form with. */
+  defaultEmail: string;
+}
+
+/**
+ * The checkout ('Secure Check Out', SPEC.md "Checkout page"): order details with the coupon,
+ * the card tokenizer frame, the billing form and Pay Now, which runs the flow in
+ * checkout-flow.ts under a full-screen progress overlay.
+ */
+export function CheckoutPage({
+  cart,
+  countries,
+  tokenizerUrl,
+  tokenizerOrigin,
+  recaptchaSiteKey,
+  recaptchaScriptUrl,
+  signedIn,
+  defaultEmail,
+}: CheckoutPageProps) {
+  const id = useId();
+  const fieldId = useCallback((name: string) => `${id}-${name}`, [id]);
+  const navigate = useNavigate();
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const card = useCardToken(frameRef, tokenizerOrigin);
+  const behaviourSnapshot = useBehaviouralScore();
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
+  const order = useMemo(() => priceOrder(cart, coupon), [cart, coupon]);
+  const partnerPriced = useMemo(() => partnerPricedNumbers(cart), [cart]);
+
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // The captcha nonce of the running payment: cleared on any error (SPEC.md section 4).
+  const nonce = useRef<string | null>(null);
+  const running = useRef(false);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isValid },
+  } = useForm<BillingValues, unknown, Billing>({
+    resolver: zodResolver(BillingInput) as unknown as Resolver<BillingValues, unknown, Billing>,
+    mode: 'onTouched',
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: defaultEmail,
+      phone: '',
+      address: '',
+      city: '',
+      state: '',
+      zip: '',
+      country: DEFAULT_COUNTRY,
+      companyFax: '',
+    },
+  });
+
+  // reCAPTCHA v3 scores the visit, so its script loads with the page, not at the click.
+  useEffect(() => {
+    if (!recaptchaSiteKey) return;
+    loadRecaptcha(recaptchaScriptUrl, recaptchaSiteKey).catch((failure: unknown) =>
+      console.error('The captcha script did not load:', failure),
+    );
+  }, [recaptchaSiteKey, recaptchaScriptUrl]);
+
+  const calls = useMemo<CheckoutCalls>(
+    () => ({
+      captchaToken: recaptchaSiteKey
+        ? (action) => captchaToken(recaptchaScriptUrl, recaptchaSiteKey, action)
+        : null,
+      verifyCaptcha,
+      fetchLastSalesOrderId,
+      processPayment,
+      checkCustomer,
+      createSalesOrder,
+    }),
+    [recaptchaSiteKey, recaptchaScriptUrl],
+  );
+
+  const pay = async (billing: Billing) => {
+    if (running.current) return;
+    running.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await runCheckout(
+        { card, billing, order, coupon, signedIn, behaviour: behaviourSnapshot() },
+        calls,
+        {
+          onProgress: setProgress,
+          onNonce: (value) => {
+            nonce.current = value;
+          },
+        },
+      );
+      clearCart();
+      markPaymentCompleted();
+      // Replace: going back from the receipt should not land on a checkout of an empty cart.
+      await navigate('/payment-success', { state: result, replace: true });
+    } catch (failure) {
+      if (!(failure instanceof Error && failure.name === 'CheckoutError')) {
+        console.error('The checkout failed:', failure);
+      }
+      nonce.current = null;
+      setError(errorText(failure));
+      setProgress(null);
+      setBusy(false);
+      running.current = false;
+    }
+  };
+
+  const canPay = card.token !== null && isValid && !busy;
+  const payHintId = fieldId('pay-hint');
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 lg:py-10">
+      <header className="mb-6 flex flex-wrap items-end justify-between gap-2 lg:mb-8">
+        <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">Secure Check Out</h1>
+        <p className="flex items-center gap-1.5 text-sm text-slate-600">
+          <Lock className="h-4 w-4" aria-hidden="true" />
+          Your card details go straight to our payment provider.
+        </p>
+      </header>
+
+      <div
+        inert={busy}
+        className="grid items-start gap-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-8"
+      >
+        <section
+          aria-labelledby={fieldId('order-heading')}
+          className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 lg:sticky lg:top-32 lg:col-start-2 lg:row-start-1"
+        >
+          <h2 id={fieldId('order-heading')} className="mb-3 text-lg font-bold text-brand-900">
+            Order details
+          </h2>
+          <OrderDetails order={order} partnerPriced={partnerPriced} />
+          <div className="mt-5 border-t border-slate-200 pt-5">
+            <CouponField applied={coupon} onChange={setCoupon} disabled={busy} />
+          </div>
+        </section>
+
+        <div className="space-y-6 lg:col-start-1 lg:row-start-1">
+          <CardFrame frameRef={frameRef} tokenizerUrl={tokenizerUrl} card={card} />
+
+          <form
+            noValidate
+            onSubmit={(event) => void handleSubmit(pay)(event)}
+            aria-labelledby={fieldId('billing-heading')}
+            aria-busy={busy}
+            className="space-y-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+          >
+            <div>
+              <h2 id={fieldId('billing-heading')} className="text-lg font-bold text-brand-900">
+                Billing address
+              </h2>
+              <p className="mt-1 text-sm text-slate-600">
+                Every field is required except the phone.
+              </p>
+            </div>
+            <BillingFields
+              register={register}
+              errors={errors}
+              fieldId={fieldId}
+              countries={countries}
+            />
+
+            <div role="alert" data-testid="checkout-error">
+              {error && (
+                <p className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+                  <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+                  {error}
+                </p>
+              )}
+            </div>
+
+            <div className="flex flex-col gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-slate-700">
+                Total to pay{' '}
+                <strong className="text-xl text-brand-900 tabular-nums">
+                  {formatCents(order.totalCents)}
+                </strong>
+              </p>
+              <button
+                type="submit"
+                disabled={!canPay}
+                aria-describedby={canPay ? undefined : payHintId}
+                className="inline-flex items-center justify-center gap-2 rounded-md bg-accent-700 px-8 py-3 text-lg font-bold text-white shadow-sm hover:bg-accent-600 disabled:cursor-not-allowed disabled:bg-slate-400"
+              >
+                <Lock className="h-5 w-5" aria-hidden="true" />
+                {busy ? 'Processing...' : 'Pay Now'}
+              </button>
+            </div>
+            {!canPay && !busy && (
+              <p id={payHintId} className="text-sm text-slate-600 sm:text-right">
+                {card.token === null
+                  ? 'Enter your card details and complete the billing address to pay.'
+                  : 'Complete the billing address to pay.'}
+              </p>
+            )}
+          </form>
+        </div>
+      </div>
+
+      <LoadingOverlay message={progress} />
+    </div>
+  );
+}
+
+/** Lines that get the partner x3 price: signed in, 3 or more, and that price set. */
+function partnerPricedNumbers(cart: CartAnswer): Set<string> {
+  if (cart.tier !== 'wholesale') return new Set();
+  return new Set(
+    cart.items
+      .filter(
+        ({ product, quantity }) =>
+          quantity >= PAYMENT.partnerPriceMinQuantity &&
+          pricesFromDollars(product).partnerPriceX3Cents !== null,
+      )
+      .map(({ product }) => product.number),
+  );
+}
+
+/** The success page's guard reads this flag (sessionStorage may be unavailable: logged). */
+function markPaymentCompleted(): void {
+  try {
+    window.sessionStorage.setItem(PAYMENT_COMPLETED_STORAGE_KEY, 'true');
+  } catch (failure) {
+    console.error('Could not mark the payment completed:', failure);
+  }
+}

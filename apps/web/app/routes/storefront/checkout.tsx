@@ -1,0 +1,86 @@
+import { countryOptions } from '@labshop/shared/countries';
+import { ShoppingCart, TriangleAlert } from 'lucide-react';
+import { useEffect } from 'react';
+import type { Route } from './+types/checkout';
+import { MessagePage } from '../../components/message-page.tsx';
+import { useStorefrontMe } from '../../features/auth/api/me.ts';
+import { loadCart } from '../../features/cart/api/cart.ts';
+import { cleanCartCookie } from '../../features/cart/cart-store.ts';
+import { CheckoutPage } from '../../features/checkout/components/checkout-page.tsx';
+import { SITE } from '../../lib/site.ts';
+
+/**
+ * /checkout (SPEC.md "Checkout page"). The cart comes from GET /api/cart as the visitor (their
+ * cookie and price tier), so a direct load or a reload works; the cart page's navigation state
+ * is not needed. The tokenizer and captcha settings come from the public configuration.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { tokenizerUrl, tokenizerOrigin, recaptchaSiteKey, recaptchaScriptUrl } =
+    context.publicConfig;
+  return {
+    cart: (await loadCart(context)).answer,
+    // Computed here: country names come from ICU data, which the browser may word differently.
+    countries: countryOptions(),
+    tokenizerUrl,
+    tokenizerOrigin,
+    recaptchaSiteKey,
+    recaptchaScriptUrl,
+  };
+}
+
+export function meta() {
+  return [{ title: `Secure Check Out | ${SITE.name}` }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function Checkout({ loaderData }: Route.ComponentProps) {
+  const { cart } = loaderData;
+  const me = useStorefrontMe();
+
+  // Entries naming no live product are dropped from the cookie, as the cart page does.
+  const removed = cart?.removed;
+  useEffect(() => {
+    if (removed && removed.length > 0) cleanCartCookie(removed);
+  }, [removed]);
+
+  if (!cart) {
+    return (
+      <MessagePage
+        badge={<TriangleAlert className="h-12 w-12 text-accent-700" aria-hidden="true" />}
+        title="Secure Check Out"
+        actions={[
+          { to: '/checkout', label: 'Try again', reloadDocument: true },
+          { to: '/cart', label: 'Back to the cart' },
+        ]}
+      >
+        <p className="mt-3 text-slate-600">
+          Your cart could not be loaded. Please try again in a moment.
+        </p>
+      </MessagePage>
+    );
+  }
+
+  if (cart.items.length === 0) {
+    return (
+      <MessagePage
+        badge={<ShoppingCart className="h-12 w-12 text-brand-600" aria-hidden="true" />}
+        title="Secure Check Out"
+        actions={[{ to: '/shop', label: 'Go to the shop' }]}
+      >
+        <p className="mt-3 text-slate-600">Your cart is empty.</p>
+      </MessagePage>
+    );
+  }
+
+  return (
+    <CheckoutPage
+      cart={cart}
+      countries={loaderData.countries}
+      tokenizerUrl={loaderData.tokenizerUrl}
+      tokenizerOrigin={loaderData.tokenizerOrigin}
+      recaptchaSiteKey={loaderData.recaptchaSiteKey}
+      recaptchaScriptUrl={loaderData.recaptchaScriptUrl}
+      signedIn={me.user !== null}
+      defaultEmail={me.user?.email ?? ''}
+    />
+  );
+}

@@ -1,0 +1,310 @@
+import type { AdminOrderDto } from '@labshop/shared/schemas/checkout';
+import type { MailLogPageDto } from '@labshop/shared/schemas/content';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  ADMIN,
+  expectNoAccessibilityViolations,
+  logIn,
+  PARTNER,
+  waitForHydration,
+} from './fixtures.ts';
+
+/**
+ * The checkout end to end in embedded mode: the sandbox tokenizer page in the frame, the
+ * sandbox gateway behind process-payment (test cards: SANDBOX_TEST_CARDS), the outbox sending
+ * the confirmation mail to the mail log.
+ */
+
+// Demo catalogue facts (apps/server/src/db/seed/catalog-data.ts).
+const APRON = { number: 'AC-AP', title: 'Lab Apron, Heavy Canvas', retail: 24 };
+const MASKS = { number: 'AC-DM20', title: 'Disposable Dust Masks, Box of 20', retail: 18.6 };
+const VIBRATOR = {
+  number: 'VB-12',
+  title: 'Model Vibrator, Medium Platform',
+  wholesale: 285,
+  partnerX3: 269,
+};
+const CARDS = { approves: '4111111111111111', declines: '4000000000000002' };
+
+const usd = (dollars: number) =>
+  dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+async function setCartCookie(page: Page, entries: unknown[]) {
+  await page.context().addCookies([
+    {
+      name: '_cart__rf',
+      value: encodeURIComponent(JSON.stringify(entries)),
+      url: test.info().project.use.baseURL!,
+    },
+  ]);
+}
+
+async function addToCartFromProductPage(page: Page, number: string) {
+  await page.goto(`/product-details/${number}`);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('In Cart', { exact: true })).toBeVisible();
+}
+
+async function openCheckout(page: Page) {
+  await page.goto('/checkout');
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Secure Check Out' })).toBeVisible();
+}
+
+/** A mailbox no other test (or the other screen size) writes to. */
+function uniqueEmail(name: string): string {
+  const project = test.info().project.name;
+  return `${name}.${project}.${Date.now()}@lee-dental.example`;
+}
+
+async function fillBilling(page: Page, email: string) {
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  await field('First name').fill('Ann');
+  await field('Last name').fill('Lee');
+  await field('Email').fill(email);
+  await field('Phone (optional)').fill('+1 419 555 0100');
+  await field('Address').fill('1 Main St');
+  await field('City').fill('Toledo');
+  await field('State').fill('OH');
+  await field('ZIP code').fill('43612');
+  await field('Country').selectOption('US');
+  await field('ZIP code').blur();
+}
+
+/** Types a sandbox test card into the tokenizer frame: number, expiry and CVV. */
+async function enterCard(page: Page, number: string) {
+  const frame = page.frameLocator('iframe[title="Card details"]');
+  await frame.getByLabel('Card number').fill(number);
+  await frame.getByLabel('Expiry (MM/YY)').fill(`12/${(new Date().getFullYear() + 3) % 100}`);
+  await frame.getByLabel('CVV').fill('123');
+  await expect(page.getByText('Card details received.')).toBeVisible();
+}
+
+/** The cart page's Checkout (a link or a button: either carries the cart to /checkout). */
+const cartCheckout = (page: Page) =>
+  page
+    .getByRole('main')
+    .getByRole('link', { name: 'Checkout', exact: true })
+    .or(page.getByRole('main').getByRole('button', { name: 'Checkout', exact: true }));
+
+const payNow = (page: Page) => page.getByRole('button', { name: 'Pay Now' });
+
+/** Pays and waits for the receipt; answers the order number it shows. */
+async function payAndLand(page: Page): Promise<string> {
+  await expect(payNow(page)).toBeEnabled();
+  await payNow(page).click();
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page).toHaveURL(/\/payment-success$/);
+  await expect(page.getByTestId('cart-count')).toHaveText('0');
+  const orderNumber = (await page.getByTestId('order-number').textContent())?.trim() ?? '';
+  expect(orderNumber).toMatch(/^WEB-\d+$/);
+  return orderNumber;
+}
+
+/** A page signed in as the administrator, in its own browser context. */
+async function adminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const page = await context.newPage();
+  await logIn(page, ADMIN, '/home');
+  return page;
+}
+
+async function adminOrder(admin: Page, orderNumber: string): Promise<AdminOrderDto> {
+  const response = await admin.request.get(`/api/admin/orders/${orderNumber}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as AdminOrderDto;
+}
+
+/** The confirmation mail of the order, once the outbox has sent it. */
+async function expectConfirmationMail(admin: Page, orderNumber: string, to: string) {
+  await expect
+    .poll(
+      async () => {
+        const response = await admin.request.get('/api/admin/mail');
+        const page = (await response.json()) as MailLogPageDto;
+        return page.mails.filter((mail) => mail.to.includes(to)).map((mail) => mail.subject);
+      },
+      { timeout: 20_000 },
+    )
+    .toContain(`Your labshop order ${orderNumber}`);
+}
+
+test.describe('the checkout', () => {
+  test('an anonymous visitor pays with Black10 and gets the order and its mail', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    await addToCartFromProductPage(page, APRON.number);
+    await addToCartFromProductPage(page, MASKS.number);
+    await expect(page.getByTestId('cart-count')).toHaveText('2');
+
+    await page.goto('/cart');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: `Increase quantity of ${APRON.title}` }).click();
+    await expect(page.getByLabel(`Quantity of ${APRON.title}`, { exact: true })).toHaveValue('2');
+    await cartCheckout(page).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Secure Check Out' })).toBeVisible();
+
+    const subtotal = 2 * APRON.retail + MASKS.retail;
+    const discount = Math.round(subtotal * 10) / 100;
+    const total = subtotal - discount;
+    const details = page.getByTestId('order-details');
+    await expect(details.getByRole('row', { name: new RegExp(APRON.title) })).toContainText(
+      usd(2 * APRON.retail),
+    );
+    await expect(page.getByTestId('order-total')).toHaveText(usd(subtotal));
+    await expect(page.getByText('Price does not include freight charges')).toBeVisible();
+
+    await page.getByLabel('Coupon code').fill('black10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByTestId('order-discount')).toHaveText(`−${usd(discount)}`);
+    await expect(page.getByTestId('order-total')).toHaveText(usd(total));
+
+    const email = uniqueEmail('ann');
+    await fillBilling(page, email);
+    await enterCard(page, CARDS.approves);
+    const orderNumber = await payAndLand(page);
+    await expect(page.getByTestId('order-amount')).toHaveText(usd(total));
+
+    const admin = await adminPage(browser);
+    const order = await adminOrder(admin, orderNumber);
+    expect(order.status).toBe('paid');
+    expect(order.amount).toBe(cents(total));
+    expect(order.customerType).toBe('Retail');
+    expect(order.couponCode?.toLowerCase()).toBe('black10');
+    expect(order.email).toBe(email);
+    expect(order.lines.map((line) => [line.number, line.quantity])).toEqual(
+      expect.arrayContaining([
+        [APRON.number, 2],
+        [MASKS.number, 1],
+      ]),
+    );
+    await expectConfirmationMail(admin, orderNumber, email);
+    await admin.context().close();
+  });
+
+  test('a signed-in partner pays the partner price for quantity 3', async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    await logIn(page, PARTNER, '/home');
+    await addToCartFromProductPage(page, VIBRATOR.number);
+    await page.goto('/cart');
+    await waitForHydration(page);
+    const quantity = page.getByLabel(`Quantity of ${VIBRATOR.title}`, { exact: true });
+    await quantity.fill('3');
+    await quantity.blur();
+    await expect(page.getByTestId('cart-total')).toHaveText(usd(3 * VIBRATOR.partnerX3));
+    await cartCheckout(page).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+
+    const row = page.getByTestId('order-details').getByRole('row', { name: /Model Vibrator/ });
+    await expect(row).toContainText('Partner price (3+)');
+    await expect(row.getByRole('cell').nth(0)).toHaveText('3');
+    await expect(row.getByRole('cell').nth(1)).toHaveText(usd(VIBRATOR.partnerX3));
+    await expect(row.getByRole('cell').nth(2)).toHaveText(usd(3 * VIBRATOR.partnerX3));
+    await expect(page.getByTestId('order-total')).toHaveText(usd(3 * VIBRATOR.partnerX3));
+
+    const email = uniqueEmail('partner');
+    await fillBilling(page, email);
+    await enterCard(page, CARDS.approves);
+    const orderNumber = await payAndLand(page);
+    await expect(page.getByTestId('order-amount')).toHaveText(usd(3 * VIBRATOR.partnerX3));
+
+    const admin = await adminPage(browser);
+    const order = await adminOrder(admin, orderNumber);
+    expect(order.status).toBe('paid');
+    expect(order.amount).toBe(cents(3 * VIBRATOR.partnerX3));
+    expect(order.customerType).toBe('Wholesale');
+    expect(order.lines).toEqual([
+      expect.objectContaining({ number: VIBRATOR.number, quantity: 3 }),
+    ]);
+    await admin.context().close();
+  });
+
+  test('a declined card shows the decline and stays on the checkout', async ({ page }) => {
+    await setCartCookie(page, [APRON.number]);
+    await openCheckout(page);
+    await fillBilling(page, uniqueEmail('declined'));
+    await enterCard(page, CARDS.declines);
+    await payNow(page).click();
+
+    const alert = page.getByTestId('checkout-error');
+    await expect(alert).toHaveText(/Do not honor|Payment declined/, { timeout: 20_000 });
+    await expect(alert).toHaveAttribute('role', 'alert');
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByTestId('checkout-progress')).toHaveText('');
+    // Ready to try again with another card; the cart is kept.
+    await expect(payNow(page)).toBeEnabled();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+  });
+
+  test('Pay Now waits for the card token and a valid billing form', async ({ page }) => {
+    await setCartCookie(page, [APRON.number]);
+    await openCheckout(page);
+    await expect(payNow(page)).toBeDisabled();
+
+    // Errors show once a field was left, tied to it.
+    const city = page.getByLabel('City', { exact: true });
+    await city.focus();
+    await city.blur();
+    await expect(page.getByText('City is required.')).toBeVisible();
+    await expect(city).toHaveAttribute('aria-invalid', 'true');
+    await expect(city).toHaveAccessibleDescription('City is required.');
+
+    await fillBilling(page, uniqueEmail('waits'));
+    await expect(payNow(page)).toBeDisabled();
+    await enterCard(page, CARDS.approves);
+    await expect(payNow(page)).toBeEnabled();
+
+    // A required field emptied again, or an invalid card, disables it again.
+    await city.fill('');
+    await city.blur();
+    await expect(payNow(page)).toBeDisabled();
+    await city.fill('Toledo');
+    await expect(payNow(page)).toBeEnabled();
+    const frame = page.frameLocator('iframe[title="Card details"]');
+    await frame.getByLabel('Card number').fill('4111111111111112');
+    await expect(page.getByText('Invalid card number')).toBeVisible();
+    await expect(payNow(page)).toBeDisabled();
+
+    await expectNoAccessibilityViolations(page);
+  });
+
+  test("an unknown coupon says 'Invalid coupon code' and changes nothing", async ({ page }) => {
+    await setCartCookie(page, [APRON.number, MASKS.number]);
+    await openCheckout(page);
+    const total = usd(APRON.retail + MASKS.retail);
+    await expect(page.getByTestId('order-total')).toHaveText(total);
+
+    await page.getByLabel('Coupon code').fill('NOT-A-COUPON');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Invalid coupon code')).toBeVisible();
+    await expect(page.getByTestId('order-discount')).toHaveCount(0);
+    await expect(page.getByTestId('order-total')).toHaveText(total);
+
+    // WELCOME2 works in any case, and an unknown code afterwards resets the discount.
+    await page.getByLabel('Coupon code').fill('welcome2');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByTestId('order-discount')).toBeVisible();
+    await expect(page.getByText('Invalid coupon code')).toHaveCount(0);
+    await page.getByLabel('Coupon code').fill('nope');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Invalid coupon code')).toBeVisible();
+    await expect(page.getByTestId('order-discount')).toHaveCount(0);
+    await expect(page.getByTestId('order-total')).toHaveText(total);
+  });
+
+  test('an empty cart says so and links to the shop', async ({ page }) => {
+    await openCheckout(page);
+    await expect(page.getByText('Your cart is empty.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to the shop' })).toHaveAttribute(
+      'href',
+      '/shop',
+    );
+  });
+});
