@@ -204,4 +204,7 @@ export const erpSalesOrders = pgTable(
 );
 
 /** The built-in ERP's document numbers (SO-000001, ...). */
-export const erpSalesOrderSequence = pgSequence('erp_sales_order_seq', { startWith: 1, increment: 1 });
+export const erpSalesOrderSequence = pgSequence('erp_sales_order_seq', {
+  startWith: 1,
+  increment: 1,
+});
