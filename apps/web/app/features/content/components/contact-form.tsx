@@ -9,9 +9,10 @@ import {
   type InquiryType,
 } from '@labshop/shared/schemas/content';
 import { CircleCheck, Send, TriangleAlert } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm, type FieldError, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { BotTrapField, FormField, formControlProps } from '../../../components/form-field.tsx';
 import { sendContactMessage } from '../api/contact.ts';
 import { captchaToken, loadRecaptcha } from '../api/recaptcha.ts';
 
@@ -37,9 +38,6 @@ export interface ContactFormProps {
   recaptchaSiteKey: string | null;
   recaptchaScriptUrl: string;
 }
-
-const inputClass =
-  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-600 aria-[invalid=true]:focus:ring-red-200';
 
 /**
  * The contact form (SPEC.md sections 4, 5 and 8): the shared ContactMessageInput schema checks
@@ -103,13 +101,8 @@ export function ContactForm({ recaptchaSiteKey, recaptchaScriptUrl }: ContactFor
   };
 
   const fieldId = (name: string) => `${id}-${name}`;
-  const field = (name: keyof ContactFormValues, error: FieldError | undefined) => ({
-    id: fieldId(name),
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? fieldId(`${name}-error`) : undefined,
-    'aria-required': true,
-    className: inputClass,
-  });
+  const field = (name: keyof ContactFormValues, error: FieldError | undefined) =>
+    formControlProps(fieldId(name), error?.message);
 
   return (
     <form
@@ -125,7 +118,7 @@ export function ContactForm({ recaptchaSiteKey, recaptchaScriptUrl }: ContactFor
       <p className="text-sm text-slate-600">Every field is required.</p>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Name" name="name" fieldId={fieldId} error={errors.name}>
+        <FormField label="Name" controlId={fieldId('name')} error={errors.name?.message}>
           <input
             {...field('name', errors.name)}
             {...register('name')}
@@ -133,8 +126,8 @@ export function ContactForm({ recaptchaSiteKey, recaptchaScriptUrl }: ContactFor
             autoComplete="name"
             maxLength={CONTACT_LIMITS.name}
           />
-        </Field>
-        <Field label="Email" name="email" fieldId={fieldId} error={errors.email}>
+        </FormField>
+        <FormField label="Email" controlId={fieldId('email')} error={errors.email?.message}>
           <input
             {...field('email', errors.email)}
             {...register('email')}
@@ -143,8 +136,8 @@ export function ContactForm({ recaptchaSiteKey, recaptchaScriptUrl }: ContactFor
             inputMode="email"
             maxLength={CONTACT_LIMITS.email}
           />
-        </Field>
-        <Field label="Phone" name="phone" fieldId={fieldId} error={errors.phone}>
+        </FormField>
+        <FormField label="Phone" controlId={fieldId('phone')} error={errors.phone?.message}>
           <input
             {...field('phone', errors.phone)}
             {...register('phone')}
@@ -153,8 +146,12 @@ export function ContactForm({ recaptchaSiteKey, recaptchaScriptUrl }: ContactFor
             inputMode="tel"
             maxLength={CONTACT_LIMITS.phoneMax}
           />
-        </Field>
-        <Field label="Inquiry type" name="inquiryType" fieldId={fieldId} error={errors.inquiryType}>
+        </FormField>
+        <FormField
+          label="Inquiry type"
+          controlId={fieldId('inquiryType')}
+          error={errors.inquiryType?.message}
+        >
           <select {...field('inquiryType', errors.inquiryType)} {...register('inquiryType')}>
             <option value="">Select an inquiry type</option>
             {INQUIRY_TYPES.map((type) => (
@@ -163,28 +160,18 @@ export function ContactForm({ recaptchaSiteKey, recaptchaScriptUrl }: ContactFor
               </option>
             ))}
           </select>
-        </Field>
+        </FormField>
       </div>
-      <Field label="Message" name="message" fieldId={fieldId} error={errors.message}>
+      <FormField label="Message" controlId={fieldId('message')} error={errors.message?.message}>
         <textarea
           {...field('message', errors.message)}
           {...register('message')}
           rows={6}
           maxLength={CONTACT_LIMITS.message}
         />
-      </Field>
+      </FormField>
 
-      {/* The trap: hidden from people and screen readers, filled in only by form robots. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={fieldId('companyFax')}>Company fax</label>
-        <input
-          id={fieldId('companyFax')}
-          {...register('companyFax')}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-        />
-      </div>
+      <BotTrapField id={fieldId('companyFax')} registration={register('companyFax')} />
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <button
@@ -214,33 +201,5 @@ export function ContactForm({ recaptchaSiteKey, recaptchaScriptUrl }: ContactFor
         )}
       </div>
     </form>
-  );
-}
-
-function Field({
-  label,
-  name,
-  fieldId,
-  error,
-  children,
-}: {
-  label: string;
-  name: keyof ContactFormValues;
-  fieldId: (name: string) => string;
-  error: FieldError | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={fieldId(name)} className="mb-1.5 block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      {children}
-      {error?.message && (
-        <p id={fieldId(`${name}-error`)} className="mt-1.5 text-sm text-red-700">
-          {error.message}
-        </p>
-      )}
-    </div>
   );
 }
