@@ -52,7 +52,7 @@ import { mailRoutes } from './modules/mail/routes.ts';
 import { createMailLogService } from './modules/mail/service.ts';
 import { authRoutes, resolveRequestUser } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
-import { createOrderJobHandlers } from './jobs/order-jobs.ts';
+import { createOrderJobHandlers, ORDER_JOB_KINDS } from './jobs/order-jobs.ts';
 import { createOutboxWorker } from './jobs/outbox.ts';
 import { paths } from './paths.ts';
 
@@ -204,14 +204,18 @@ export async function buildApp(
     }),
     rateLimit: config.contactRateLimit,
   });
+  const checkout = createCheckoutService({
+    repo: createCheckoutRepo(database.db),
+    catalog,
+    captcha,
+    gateway,
+    log: app.log,
+    // A minute past the longest a charge can take (CardPointe's client timeout).
+    reconcileAfterMs:
+      (config.payments.kind === 'cardpointe' ? config.payments.timeoutMs : 0) + 60_000,
+  });
   await app.register(checkoutRoutes, {
-    checkout: createCheckoutService({
-      repo: createCheckoutRepo(database.db),
-      catalog,
-      captcha,
-      gateway,
-      log: app.log,
-    }),
+    checkout,
     captchaRateLimit: config.checkoutCaptchaRateLimit,
   });
   if (gateway.kind === 'sandbox') await app.register(sandboxTokenizer, { siteOrigin });
@@ -219,12 +223,16 @@ export async function buildApp(
   // ERP sync and order mail run from the outbox, retried until they succeed.
   const outboxWorker = createOutboxWorker({
     db: database.db,
-    handlers: createOrderJobHandlers({
-      db: database.db,
-      erp: createErp(database.db),
-      mailer,
-      log: app.log,
-    }),
+    handlers: {
+      ...createOrderJobHandlers({
+        db: database.db,
+        erp: createErp(database.db),
+        mailer,
+        log: app.log,
+      }),
+      [ORDER_JOB_KINDS.paymentReconcile]: async (payload) =>
+        checkout.reconcilePendingOrder(String(payload.orderNumber)),
+    },
     config: config.outbox,
     log: app.log,
   });

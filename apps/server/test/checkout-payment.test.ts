@@ -139,6 +139,7 @@ describe('doubled and concurrent requests', () => {
       ],
       nonceHash: nonceHash(nonce),
       gateway: 'sandbox',
+      reconcileAfterMs: 60_000,
     });
     expect(lost).toBeNull();
     expect(await shop.database.db.select({ id: orders.id }).from(orders)).toHaveLength(
@@ -227,7 +228,8 @@ describe('a gateway that fails', () => {
     const jobs = await shop.database.db
       .select()
       .from(outbox)
-      .where(like(outbox.dedupeKey, `%:${answer.orderNumber}`));
+      .where(like(outbox.dedupeKey, `%:${answer.orderNumber}`))
+      .then(orderJobs);
     expect(jobs).toHaveLength(2);
   });
 
@@ -348,6 +350,111 @@ describe('the checkout captcha (reCAPTCHA on)', () => {
   });
 });
 
+describe('an order left pending when the process stopped mid-charge', () => {
+  let crashed: TestApp;
+  beforeAll(async () => {
+    crashed = await startTestApp({ OUTBOX_POLL_SECONDS: '0.05' });
+    await seedCheckoutData(crashed);
+  });
+  afterAll(async () => crashed.close());
+
+  /** What a process leaves when it dies after writing the order and before the answer. */
+  async function pendingOrder(email: string) {
+    const created = await createCheckoutRepo(crashed.database.db).createPendingOrder({
+      order: {
+        customerName: 'Stopped Midway',
+        customerType: 'Retail',
+        email,
+        subtotalCents: 25_000,
+        amountCents: 25_000,
+        shipName: 'Stopped Midway',
+        shipAddress1: '1 Main St',
+        shipCity: 'Toledo',
+        shipState: 'OH',
+        shipPostCode: '43612',
+        shipCountry: 'US',
+      },
+      lines: [
+        {
+          position: 0,
+          productNumber: vibrator.number,
+          title: vibrator.title,
+          quantity: 1,
+          unitPriceCents: 25_000,
+          lineTotalCents: 25_000,
+        },
+      ],
+      nonceHash: nonceHash(await newNonce(crashed)),
+      gateway: 'sandbox',
+      // Due at once, as if the charge's time had long run out.
+      reconcileAfterMs: 0,
+    });
+    if (!created) throw new Error('the pending order was not written');
+    return created.order;
+  }
+
+  async function settled(orderNumber: string) {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const [order] = await crashed.database.db
+        .select()
+        .from(orders)
+        .where(eq(orders.number, orderNumber));
+      if (order && order.status !== 'pending') return order;
+      if (Date.now() > deadline) throw new Error(`${orderNumber} is still pending`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it('is paid, mailed and synced when the gateway holds its charge', async () => {
+    const order = await pendingOrder('charged@lab.example');
+    // The charge went through before the process stopped.
+    const charge = await sandboxOf(crashed).authorize({
+      orderId: order.number,
+      token: SANDBOX_TEST_TOKENS.approves,
+      expiry: '1230',
+      amountCents: 25_000,
+      name: 'Stopped Midway',
+      email: 'charged@lab.example',
+      phone: '',
+      address: '1 Main St',
+      city: 'Toledo',
+      region: 'OH',
+      postal: '43612',
+      country: 'US',
+    });
+    expect(charge.outcome).toBe('approved');
+    const paid = await settled(order.number);
+    expect(paid.status).toBe('paid');
+    expect(paid.paymentRetref).toBe(charge.outcome === 'approved' ? charge.retref : null);
+    const jobs = await crashed.database.db
+      .select({ kind: outbox.kind })
+      .from(outbox)
+      .where(like(outbox.dedupeKey, `%:${order.number}`));
+    expect(jobs.map((job) => job.kind).sort()).toEqual([
+      'erp-order-sync',
+      'order-confirmation-mail',
+      'payment-reconcile',
+    ]);
+    // Still one charge: the reconcile asked, it did not charge again.
+    expect(
+      sandboxOf(crashed)
+        .authorizations()
+        .filter((authorization) => authorization.orderId === order.number),
+    ).toHaveLength(1);
+  });
+
+  it('is failed, and nothing charged, when the gateway has no charge for it', async () => {
+    const order = await pendingOrder('uncharged@lab.example');
+    expect((await settled(order.number)).status).toBe('failed');
+    expect(
+      sandboxOf(crashed)
+        .authorizations()
+        .filter((authorization) => authorization.orderId === order.number),
+    ).toEqual([]);
+  });
+});
+
 describe('wiring', () => {
   it('delivers a paid order through the outbox: ERP sales order and confirmation mail', async () => {
     const nonce = await newNonce(guarded, {
@@ -390,3 +497,8 @@ describe('wiring', () => {
     expect(response.headers.get('content-type')).toMatch(/text\/html/);
   });
 });
+
+/** The order's ERP-sync and mail jobs (not the payment-reconcile job every order gets). */
+function orderJobs<T extends { kind: string }>(jobs: T[]): T[] {
+  return jobs.filter((job) => job.kind !== 'payment-reconcile');
+}

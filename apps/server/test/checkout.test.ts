@@ -585,7 +585,8 @@ describe('process-payment: cards that do not pay', () => {
     const jobs = await shop.database.db
       .select()
       .from(outbox)
-      .where(like(outbox.dedupeKey, `%:${answer.orderNumber}`));
+      .where(like(outbox.dedupeKey, `%:${answer.orderNumber}`))
+      .then(orderJobs);
     expect(jobs).toEqual([]);
     // The same nonce again: the same answer, still no charge.
     const again = await pay(shop, paymentBody([{ number: vibrator.number, quantity: 1 }], 25_000), {
@@ -642,7 +643,8 @@ describe('after payment: invoice, jobs and the follow-up calls', () => {
     const jobs = await shop.database.db
       .select()
       .from(outbox)
-      .where(like(outbox.dedupeKey, `%:${paid.orderNumber}`));
+      .where(like(outbox.dedupeKey, `%:${paid.orderNumber}`))
+      .then(orderJobs);
     expect(jobs.map((job) => [job.kind, job.dedupeKey, job.payload, job.status]).sort()).toEqual([
       [
         'erp-order-sync',
@@ -969,3 +971,8 @@ describe('admin orders', () => {
     }
   });
 });
+
+/** The order's ERP-sync and mail jobs (not the payment-reconcile job every order gets). */
+function orderJobs<T extends { kind: string }>(jobs: T[]): T[] {
+  return jobs.filter((job) => job.kind !== 'payment-reconcile');
+}

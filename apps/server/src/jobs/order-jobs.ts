@@ -12,6 +12,12 @@ import { PermanentJobError, type OutboxHandlers, type OutboxLog } from './outbox
 export const ORDER_JOB_KINDS = {
   erpSync: 'erp-order-sync',
   confirmationMail: 'order-confirmation-mail',
+  /**
+   * Enqueued with every pending order, due after the longest a charge can take: if the order
+   * is still pending then (the process died mid-charge), the gateway is asked what happened.
+   * Handled by the checkout module (app.ts wires it).
+   */
+  paymentReconcile: 'payment-reconcile',
 } as const;
 
 const OrderJobPayload = z.object({ orderNumber: z.string().min(1) });

@@ -84,6 +84,11 @@ export interface PaymentProcessorDeps {
   duplicateWaitMs?: number;
   /** How often it looks (default 200 ms). */
   duplicatePollMs?: number;
+  /**
+   * When a still-pending order is checked with the gateway (the payment-reconcile job): longer
+   * than any charge can take, so only an order whose process died mid-charge is left by then.
+   */
+  reconcileAfterMs: number;
 }
 
 /**
@@ -212,7 +217,7 @@ export function createPaymentProcessor(deps: PaymentProcessorDeps) {
     approval: { retref: string; responseCode: string | null; responseText: string | null },
   ): Promise<PaymentAnswer> {
     try {
-      await repo.recordPaid({
+      const saved = await repo.recordPaid({
         order,
         paymentId: payment.id,
         retref: approval.retref,
@@ -220,6 +225,13 @@ export function createPaymentProcessor(deps: PaymentProcessorDeps) {
         responseText: approval.responseText,
         invoiceCart: invoiceCart(lines),
       });
+      if (!saved) {
+        // Settled meanwhile by the reconcile job: paid is the same outcome; anything else means
+        // this charge has no order to belong to, so it is undone below.
+        const current = await repo.orderById(order.id);
+        if (current?.status === 'paid') return (await answerFor(order.id)) ?? failedAnswer(order);
+        throw new Error(`order ${order.number} was settled as ${current?.status} meanwhile`);
+      }
     } catch (error) {
       // Charged but not recorded: undo the charge rather than keep money without an order.
       log.error(
@@ -414,6 +426,27 @@ export function createPaymentProcessor(deps: PaymentProcessorDeps) {
   }
 
   return {
+    /**
+     * The payment-reconcile job: an order still pending long after its charge began (the
+     * process stopped mid-charge) is settled by asking the gateway, like a lost answer.
+     */
+    async reconcilePendingOrder(orderNumber: string): Promise<void> {
+      const order = await repo.orderByNumber(orderNumber);
+      if (!order || order.status !== 'pending') return;
+      const payment = await repo.paymentOf(order.id);
+      if (!payment) return;
+      log.warn({ order: order.number }, 'an order was left pending mid-charge; asking the gateway');
+      const lines: NewOrderLine[] = (await repo.linesOf([order.id])).map((line) => ({
+        position: line.position,
+        productNumber: line.productNumber,
+        title: line.title,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+        lineTotalCents: line.lineTotalCents,
+      }));
+      await reconcile(order, payment, lines);
+    },
+
     /** POST /api/process-payment (see the module comment). */
     async processPayment(
       input: PaymentFields,
@@ -468,6 +501,7 @@ export function createPaymentProcessor(deps: PaymentProcessorDeps) {
         lines,
         nonceHash: hash,
         gateway: gateway.kind,
+        reconcileAfterMs: deps.reconcileAfterMs,
       });
       if (!created) {
         // Another request with this nonce got there first: answer what it comes to.

@@ -104,6 +104,8 @@ export function createCheckoutRepo(db: Database) {
       lines: NewOrderLine[];
       nonceHash: string;
       gateway: string;
+      /** When to check a still-pending order with the gateway (payment-reconcile job). */
+      reconcileAfterMs: number;
     }): Promise<{ order: OrderRow; payment: PaymentRow } | null> {
       try {
         return await db.transaction(async (tx) => {
@@ -146,6 +148,13 @@ export function createCheckoutRepo(db: Database) {
             .returning();
           // The order number is new, so nobody else can hold its lock; if someone does, stop.
           if (!payment) throw new Error(`a payment for ${order.number} already exists`);
+          // If this process dies mid-charge, the order is settled by asking the gateway later.
+          await enqueue(tx, {
+            kind: ORDER_JOB_KINDS.paymentReconcile,
+            payload: { orderNumber: order.number },
+            dedupeKey: orderJobKey(ORDER_JOB_KINDS.paymentReconcile, order.number),
+            runAt: new Date(Date.now() + input.reconcileAfterMs),
+          });
           return { order, payment };
         });
       } catch (error) {
@@ -196,10 +205,11 @@ export function createCheckoutRepo(db: Database) {
       responseCode: string | null;
       responseText: string | null;
       invoiceCart: InvoiceRow['cart'];
-    }): Promise<void> {
+    }): Promise<boolean> {
       const { order } = input;
-      await db.transaction(async (tx) => {
-        await tx
+      return db.transaction(async (tx) => {
+        // Only a pending order becomes paid: the reconcile job may have settled it meanwhile.
+        const settled = await tx
           .update(orders)
           .set({
             status: 'paid',
@@ -207,7 +217,9 @@ export function createCheckoutRepo(db: Database) {
             paymentRetref: input.retref,
             erpSyncStatus: 'pending',
           })
-          .where(eq(orders.id, order.id));
+          .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
+          .returning({ id: orders.id });
+        if (settled.length === 0) return false;
         const [invoice] = await tx
           .insert(invoices)
           .values({
@@ -240,6 +252,7 @@ export function createCheckoutRepo(db: Database) {
             dedupeKey: orderJobKey(kind, order.number),
           });
         }
+        return true;
       });
     },
 
@@ -249,13 +262,17 @@ export function createCheckoutRepo(db: Database) {
       paymentId: string;
       payment: PaymentUpdate;
       orderStatus: Exclude<OrderStatus, 'paid' | 'pending'>;
-    }): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.update(payments).set(input.payment).where(eq(payments.id, input.paymentId));
-        await tx
+    }): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        // Only a pending order is settled here; one already settled keeps its outcome.
+        const settled = await tx
           .update(orders)
           .set({ status: input.orderStatus })
-          .where(eq(orders.id, input.orderId));
+          .where(and(eq(orders.id, input.orderId), eq(orders.status, 'pending')))
+          .returning({ id: orders.id });
+        if (settled.length === 0) return false;
+        await tx.update(payments).set(input.payment).where(eq(payments.id, input.paymentId));
+        return true;
       });
     },
 

@@ -241,6 +241,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
 
     /** POST /api/process-payment (see payment.ts). */
     processPayment: payments.processPayment,
+    reconcilePendingOrder: payments.reconcilePendingOrder,
 
     async checkCustomer(
       input: CheckCustomerFields,
