@@ -44,7 +44,7 @@ import { createContentService } from './modules/content/service.ts';
 import { createCheckoutRepo } from './modules/checkout/repo.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { createCheckoutService } from './modules/checkout/service.ts';
-import { createContactRepo } from './modules/contact/repo.ts';
+import { CONTACT_MAIL_JOB, createContactRepo } from './modules/contact/repo.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { createMailLogRepo } from './modules/mail/repo.ts';
@@ -193,17 +193,15 @@ export async function buildApp(
   app.addHook('onClose', async () => mailer.close());
   // One verifier for every form that asks (contact, checkout): it logs "captcha off" once.
   const captcha = createCaptcha(config.captcha, app.log);
-  await app.register(contactRoutes, {
-    contact: createContactService({
-      repo: createContactRepo(database.db),
-      geocoder: createCachedGeocoder(database.db, createGeocoder(config.geocoder)),
-      captcha,
-      mailer,
-      shopMailTo: config.mail.shopTo,
-      log: app.log,
-    }),
-    rateLimit: config.contactRateLimit,
+  const contact = createContactService({
+    repo: createContactRepo(database.db),
+    geocoder: createCachedGeocoder(database.db, createGeocoder(config.geocoder)),
+    captcha,
+    mailer,
+    shopMailTo: config.mail.shopTo,
+    log: app.log,
   });
+  await app.register(contactRoutes, { contact, rateLimit: config.contactRateLimit });
   const checkout = createCheckoutService({
     repo: createCheckoutRepo(database.db),
     catalog,
@@ -220,7 +218,8 @@ export async function buildApp(
   });
   if (gateway.kind === 'sandbox') await app.register(sandboxTokenizer, { siteOrigin });
 
-  // ERP sync and order mail run from the outbox, retried until they succeed.
+  // ERP sync, order mail and failed contact mails run from the outbox, retried until they
+  // succeed.
   const outboxWorker = createOutboxWorker({
     db: database.db,
     handlers: {
@@ -232,6 +231,8 @@ export async function buildApp(
       }),
       [ORDER_JOB_KINDS.paymentReconcile]: async (payload) =>
         checkout.reconcilePendingOrder(String(payload.orderNumber)),
+      [CONTACT_MAIL_JOB]: async (payload) =>
+        contact.resendMessageMail(String(payload.contactMessageId)),
     },
     config: config.outbox,
     log: app.log,

@@ -1,8 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { contactData, contactMessages } from '../../db/schema/index.ts';
+import { enqueue } from '../../jobs/outbox.ts';
+
+/** The outbox job that sends a contact message's mail again after a failed send. */
+export const CONTACT_MAIL_JOB = 'contact-mail';
 
 export type ContactDataRow = typeof contactData.$inferSelect;
+export type ContactMessageRow = typeof contactMessages.$inferSelect;
 
 export interface ContactDataValues {
   address: string;
@@ -47,6 +52,20 @@ export function createContactRepo(db: Database) {
         .returning({ id: contactMessages.id });
       if (!row) throw new Error('contact_messages insert returned no row');
       return row.id;
+    },
+
+    async messageById(id: string): Promise<ContactMessageRow | null> {
+      const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
+      return row ?? null;
+    },
+
+    /** Queues the message's mail to be sent again, retried with backoff (once per message). */
+    async queueMailRetry(id: string): Promise<void> {
+      await enqueue(db, {
+        kind: CONTACT_MAIL_JOB,
+        payload: { contactMessageId: id },
+        dedupeKey: `${CONTACT_MAIL_JOB}:${id}`,
+      });
     },
   };
 }

@@ -93,6 +93,38 @@ export function createContactService(deps: ContactServiceDeps) {
     return { latitude: null, longitude: null };
   }
 
+  /** Mails a stored contact message to the shop, replying to the sender; throws MailError. */
+  async function mailToShop(id: string): Promise<void> {
+    const message = await repo.messageById(id);
+    if (!message) return;
+    const to = deps.shopMailTo ?? (await repo.contactData())?.email ?? null;
+    if (!to) {
+      log.warn(
+        { contactMessage: id },
+        'contact message stored, but there is no shop e-mail to send it to',
+      );
+      return;
+    }
+    const inquiry = INQUIRY_TYPE_LABELS[message.inquiryType];
+    await mailer.send({
+      to,
+      subject: `Contact form: ${inquiry} from ${message.name}`,
+      text: [
+        `Name: ${message.name}`,
+        `Email: ${message.email}`,
+        `Phone: ${message.phone}`,
+        `Inquiry type: ${inquiry}`,
+        '',
+        message.message,
+        '',
+        '--',
+        'Sent through the contact form; reply to this mail to answer the sender.',
+      ].join('\n'),
+      replyTo: { name: message.name, address: message.email },
+      relatedTo: `contact:${id}`,
+    });
+  }
+
   return {
     async contactData(): Promise<ContactDataDto> {
       return toDto(await repo.contactData());
@@ -176,39 +208,23 @@ export function createContactService(deps: ContactServiceDeps) {
         message: input.message,
       });
 
-      const to = deps.shopMailTo ?? (await repo.contactData())?.email ?? null;
-      if (!to) {
-        log.warn(
-          { contactMessage: id },
-          'contact message stored, but there is no shop e-mail to send it to',
-        );
-        return;
-      }
-      const inquiry = INQUIRY_TYPE_LABELS[input.inquiryType];
       try {
-        await mailer.send({
-          to,
-          subject: `Contact form: ${inquiry} from ${input.name}`,
-          text: [
-            `Name: ${input.name}`,
-            `Email: ${input.email}`,
-            `Phone: ${input.phone}`,
-            `Inquiry type: ${inquiry}`,
-            '',
-            input.message,
-            '',
-            '--',
-            'Sent through the contact form; reply to this mail to answer the sender.',
-          ].join('\n'),
-          replyTo: { name: input.name, address: input.email },
-          relatedTo: `contact:${id}`,
-        });
+        await mailToShop(id);
       } catch (error) {
         log.error(
           { err: error, contactMessage: id },
-          'contact message stored, but the mail to the shop failed',
+          'contact message stored, but the mail to the shop failed; it is retried from the outbox',
         );
+        await repo.queueMailRetry(id);
       }
+    },
+
+    /**
+     * The outbox's retry of a failed contact mail: throws while it still cannot be sent, so the
+     * outbox tries again later.
+     */
+    async resendMessageMail(id: string): Promise<void> {
+      await mailToShop(id);
     },
   };
 }
