@@ -160,6 +160,8 @@ describe('GET /api/cart', () => {
     expect(await cartOf('_cart__rf=%E0%A4%A')).toEqual(empty);
     expect(await cartOf(cartCookie({ number: vibrator.number }))).toEqual(empty);
     expect(await cartOf(cartCookie([42, null, ['x'], { number: 'VB-7' }]))).toEqual(empty);
+    // A NUL byte cannot even be looked up: such entries are dropped, not a 400.
+    expect(await cartOf(cartCookie(['VB\u000012', { title: 'Brush\u0000' }]))).toEqual(empty);
   });
 
   it('keeps quantities in 1..999 and a title with a percent sign', async () => {

@@ -27,6 +27,21 @@ describe('parseCartCookie', () => {
     expect(parseCartCookie(raw)).toEqual(['AG-210', { title: 'Brush' }]);
   });
 
+  it('drops entries with control characters or overlong titles (they name no product)', () => {
+    const raw = JSON.stringify([
+      'AG-210',
+      'VB\u000012',
+      { title: 'Brush\u0000' },
+      { title: 't'.repeat(301) },
+      { title: 'Belt', number: 'LB\n1' },
+      { title: 'Belt', number: 'LB-1', quantity: 2 },
+    ]);
+    expect(parseCartCookie(raw)).toEqual([
+      'AG-210',
+      { title: 'Belt', number: 'LB-1', quantity: 2 },
+    ]);
+  });
+
   it('reads at most the bounded number of entries', () => {
     const raw = JSON.stringify(Array.from({ length: 5000 }, (_, index) => `P-${index}`));
     expect(parseCartCookie(raw)).toHaveLength(CART_COOKIE_MAX_ENTRIES);

@@ -28,14 +28,21 @@ export function parseCartCookie(raw: string | undefined | null): CartCookieEntry
   return decoded.slice(0, CART_COOKIE_MAX_ENTRIES).filter(isCartCookieEntry);
 }
 
+// Control characters (a NUL byte above all) name no product and cannot even be looked up.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+const isCleanText = (value: unknown, max: number): value is string =>
+  typeof value === 'string' &&
+  value.length > 0 &&
+  value.length <= max &&
+  !CONTROL_CHARACTERS.test(value);
+
 function isCartCookieEntry(value: unknown): value is CartCookieEntry {
-  if (typeof value === 'string') return value.length > 0 && value.length <= 100;
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    !Array.isArray(value) &&
-    typeof (value as { title?: unknown }).title === 'string'
-  );
+  if (typeof value === 'string') return isCleanText(value, 100);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { title, number } = value as { title?: unknown; number?: unknown };
+  return isCleanText(title, 300) && (number === undefined || isCleanText(number, 100));
 }
 
 function safeDecode(raw: string): string {

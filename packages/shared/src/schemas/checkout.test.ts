@@ -7,6 +7,7 @@ import {
   nextOrderNumber,
   parseTokenizerMessage,
   PaymentRequest,
+  QUANTITY_MESSAGE,
 } from './checkout.ts';
 
 const billing = {
@@ -128,12 +129,17 @@ describe('PaymentRequest', () => {
     expect(parsed.billing.companyFax).toBe('');
   });
 
-  it('refuses fractional quantities and more than 200 lines', () => {
-    const line = { number: 'AG-1', quantity: 1.5, newPrice: 10 };
-    expect(
-      PaymentRequest.safeParse({ amount: 1, billing: {}, cart: [line], behavioralScore: 1 })
-        .success,
-    ).toBe(false);
+  it('refuses quantities outside 1..999 with a clear message, and more than 200 lines', () => {
+    for (const quantity of [1.5, 0, 1000, 1e20]) {
+      const line = { number: 'AG-1', quantity, newPrice: 10 };
+      const refused = PaymentRequest.safeParse({
+        amount: 1,
+        billing: {},
+        cart: [line],
+        behavioralScore: 1,
+      });
+      expect(refused.success ? null : refused.error.issues[0]?.message).toBe(QUANTITY_MESSAGE);
+    }
     const many = Array.from({ length: 201 }, (_, index) => ({
       number: `P${index}`,
       quantity: 1,

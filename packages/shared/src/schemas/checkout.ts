@@ -159,9 +159,18 @@ export function nextOrderNumber(last: string): string {
 
 const text = (max: number) => z.string().trim().max(max).default('');
 
+/** Ours: a line's quantity as the API refuses it (the pages never send another). */
+export const QUANTITY_MESSAGE = 'Each quantity must be a whole number from 1 to 999.';
+const quantity = () =>
+  z
+    .number({ error: QUANTITY_MESSAGE })
+    .int(QUANTITY_MESSAGE)
+    .min(1, QUANTITY_MESSAGE)
+    .max(999, QUANTITY_MESSAGE);
+
 export const PaymentCartLine = z.object({
   number: z.string().trim().min(1).max(50),
-  quantity: z.number().int().min(1).max(999),
+  quantity: quantity(),
   /** The unit price the browser showed, in dollars; the server prices again and compares. */
   newPrice: z.number().nonnegative(),
   title: z.string().max(300).optional(),
@@ -257,7 +266,7 @@ export function generatedCustomerNumber(random: () => number = Math.random): str
 const SalesOrderLine = z.object({
   number: z.string().trim().min(1).max(50),
   title: z.string().max(300).default(''),
-  quantity: z.number().int().min(1).max(999),
+  quantity: quantity(),
   newPrice: z.number().nonnegative(),
 });
 
