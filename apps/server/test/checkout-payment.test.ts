@@ -114,29 +114,7 @@ describe('doubled and concurrent requests', () => {
     const winner = await answerOf(await pay(shop, vibratorBody(), { nonce }));
     const before = await shop.database.db.select({ id: orders.id }).from(orders);
     const lost = await repo.createPendingOrder({
-      order: {
-        customerName: 'Racer',
-        customerType: 'Retail',
-        email: 'racer@lab.example',
-        subtotalCents: 25_000,
-        amountCents: 25_000,
-        shipName: 'Racer',
-        shipAddress1: '1 Main St',
-        shipCity: 'Toledo',
-        shipState: 'OH',
-        shipPostCode: '43612',
-        shipCountry: 'US',
-      },
-      lines: [
-        {
-          position: 0,
-          productNumber: vibrator.number,
-          title: vibrator.title,
-          quantity: 1,
-          unitPriceCents: 25_000,
-          lineTotalCents: 25_000,
-        },
-      ],
+      ...vibratorOrder('Racer', 'racer@lab.example'),
       nonceHash: nonceHash(nonce),
       gateway: 'sandbox',
       reconcileAfterMs: 60_000,
@@ -361,29 +339,7 @@ describe('an order left pending when the process stopped mid-charge', () => {
   /** What a process leaves when it dies after writing the order and before the answer. */
   async function pendingOrder(email: string) {
     const created = await createCheckoutRepo(crashed.database.db).createPendingOrder({
-      order: {
-        customerName: 'Stopped Midway',
-        customerType: 'Retail',
-        email,
-        subtotalCents: 25_000,
-        amountCents: 25_000,
-        shipName: 'Stopped Midway',
-        shipAddress1: '1 Main St',
-        shipCity: 'Toledo',
-        shipState: 'OH',
-        shipPostCode: '43612',
-        shipCountry: 'US',
-      },
-      lines: [
-        {
-          position: 0,
-          productNumber: vibrator.number,
-          title: vibrator.title,
-          quantity: 1,
-          unitPriceCents: 25_000,
-          lineTotalCents: 25_000,
-        },
-      ],
+      ...vibratorOrder('Stopped Midway', email),
       nonceHash: nonceHash(await newNonce(crashed)),
       gateway: 'sandbox',
       // Due at once, as if the charge's time had long run out.
@@ -501,4 +457,33 @@ describe('wiring', () => {
 /** The order's ERP-sync and mail jobs (not the payment-reconcile job every order gets). */
 function orderJobs<T extends { kind: string }>(jobs: T[]): T[] {
   return jobs.filter((job) => job.kind !== 'payment-reconcile');
+}
+
+/** A pending order for one vibrator at $250, as the order transaction writes it. */
+function vibratorOrder(name: string, email: string) {
+  return {
+    order: {
+      customerName: name,
+      customerType: 'Retail' as const,
+      email,
+      subtotalCents: 25_000,
+      amountCents: 25_000,
+      shipName: name,
+      shipAddress1: '1 Main St',
+      shipCity: 'Toledo',
+      shipState: 'OH',
+      shipPostCode: '43612',
+      shipCountry: 'US',
+    },
+    lines: [
+      {
+        position: 0,
+        productNumber: vibrator.number,
+        title: vibrator.title,
+        quantity: 1,
+        unitPriceCents: 25_000,
+        lineTotalCents: 25_000,
+      },
+    ],
+  };
 }
