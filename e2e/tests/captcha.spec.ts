@@ -22,6 +22,9 @@ let recaptcha: FakeRecaptcha;
 let server: BuiltServer;
 
 test.beforeAll(async () => {
+  // A fresh server seeds the demo catalogue (images included) before it is ready: on a loaded
+  // two-core machine that can take longer than a hook's default 30 s.
+  test.setTimeout(150_000);
   dataDir = await mkdtemp(path.join(tmpdir(), 'labshop-captcha-'));
   recaptcha = await startFakeRecaptcha({ secret: SECRET, hostname: '127.0.0.1' });
   server = await startBuiltServer({
