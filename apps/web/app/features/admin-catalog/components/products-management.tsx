@@ -15,6 +15,11 @@ import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { buttonClass, inputClass } from '../../admin/components/styles.ts';
 import { Pager } from '../../admin/components/pager.tsx';
+import {
+  AdminTable,
+  tableCellClass,
+  tableHeadCellClass,
+} from '../../admin/components/admin-table.tsx';
 
 /** Rows per page; the demo catalogue (76 products) takes two. */
 export const PRODUCTS_PAGE_SIZE = 50;
@@ -223,8 +228,8 @@ function PriceSyncButton({ onFeedback }: { onFeedback: (feedback: Feedback) => v
   );
 }
 
-const th = 'px-3 py-2.5 font-semibold whitespace-nowrap';
-const td = 'px-3 py-2.5 align-top';
+const th = tableHeadCellClass;
+const td = tableCellClass;
 // From tablet width up, actions and number stay in view while the other columns scroll.
 const stickyActions = 'w-24 min-w-24 md:sticky md:left-0 md:z-10';
 const stickyNumber =
@@ -252,139 +257,124 @@ function ProductsTable({
   onDelete: (product: ProductDto) => void;
 }) {
   return (
-    // The table keeps its columns and scrolls sideways inside this box on narrow screens.
-    // `relative` keeps absolutely placed bits (screen-reader texts) inside the scrolling box.
-    <div
-      role="region"
-      aria-label="Products table"
-      tabIndex={0}
-      className={`relative mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm transition-opacity ${
-        busy ? 'opacity-70' : ''
-      }`}
+    <AdminTable
+      caption="Products"
+      busy={busy}
+      head={
+        <>
+          <th scope="col" className={`${th} ${stickyActions} bg-slate-50`}>
+            Actions
+          </th>
+          <th scope="col" className={`${th} ${stickyNumber} bg-slate-50`}>
+            Product No
+          </th>
+          <th scope="col" className={th}>
+            Title
+          </th>
+          <th scope="col" className={th}>
+            Description
+          </th>
+          <th scope="col" className={th}>
+            Category
+          </th>
+          <th scope="col" className={`${th} text-right`}>
+            Old Price
+          </th>
+          <th scope="col" className={`${th} text-right`}>
+            New Price
+          </th>
+          <th scope="col" className={`${th} text-right`}>
+            Wholesale Price
+          </th>
+          <th scope="col" className={`${th} text-right`}>
+            Partner Price QTY x3
+          </th>
+          <th scope="col" className={th}>
+            Brochure
+          </th>
+          <th scope="col" className={th}>
+            Images
+          </th>
+        </>
+      }
     >
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Products</caption>
-        <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className={`${th} ${stickyActions} bg-slate-50`}>
-              Actions
-            </th>
-            <th scope="col" className={`${th} ${stickyNumber} bg-slate-50`}>
-              Product No
-            </th>
-            <th scope="col" className={th}>
-              Title
-            </th>
-            <th scope="col" className={th}>
-              Description
-            </th>
-            <th scope="col" className={th}>
-              Category
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Old Price
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              New Price
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Wholesale Price
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Partner Price QTY x3
-            </th>
-            <th scope="col" className={th}>
-              Brochure
-            </th>
-            <th scope="col" className={th}>
-              Images
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {products.map((product) => (
-            <tr key={product._id}>
-              <td className={`${td} ${stickyActions} bg-white`}>
-                <div className="flex flex-col items-start gap-1">
-                  <button
-                    type="button"
-                    onClick={() => onDelete(product)}
-                    disabled={deleting === product.number}
-                    className={buttonClass.dangerSmall}
-                    aria-label={`Delete ${product.number}`}
-                  >
-                    <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
-                    Delete
-                  </button>
-                  <Link
-                    to={`/admin/products-edit/${encodeURIComponent(product.number)}`}
-                    className={buttonClass.small}
-                    aria-label={`Edit ${product.number}`}
-                  >
-                    <Pencil className="h-3.5 w-3.5" aria-hidden="true" />
-                    Edit
-                  </Link>
-                </div>
-              </td>
-              <th
-                scope="row"
-                className={`${td} ${stickyNumber} bg-white font-semibold break-all text-slate-900`}
+      {products.map((product) => (
+        <tr key={product._id}>
+          <td className={`${td} ${stickyActions} bg-white`}>
+            <div className="flex flex-col items-start gap-1">
+              <button
+                type="button"
+                onClick={() => onDelete(product)}
+                disabled={deleting === product.number}
+                className={buttonClass.dangerSmall}
+                aria-label={`Delete ${product.number}`}
               >
-                {product.number}
-              </th>
-              <td className={`${td} min-w-48 text-slate-900`}>{product.title}</td>
-              <td className={`${td} min-w-64 text-slate-600`} title={product.description}>
-                {truncate(product.description, DESCRIPTION_PREVIEW)}
-              </td>
-              <td className={`${td} min-w-32`}>{product.category}</td>
-              <td className={`${td} text-right whitespace-nowrap text-slate-500`}>
-                {product.oldPrice === null ? '—' : <s>{money(product.oldPrice)}</s>}
-              </td>
-              <td className={`${td} text-right font-semibold whitespace-nowrap`}>
-                {money(product.newPrice)}
-              </td>
-              <td className={`${td} text-right whitespace-nowrap`}>
-                {money(product.wholesalePrice)}
-              </td>
-              <td className={`${td} text-right whitespace-nowrap`}>
-                {money(product.partnerPricex3)}
-              </td>
-              <td className={td}>
-                {product.brochureUrl ? (
-                  <a
-                    href={product.brochureUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex max-w-40 items-center gap-1 font-semibold text-brand-700 underline"
-                    title={product.brochure ?? undefined}
-                  >
-                    <FileText className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
-                    <span className="truncate">{brochureLabel(product)}</span>
-                    <span className="sr-only">(opens in a new tab)</span>
-                  </a>
-                ) : (
-                  <span className="text-slate-500">—</span>
-                )}
-              </td>
-              <td className={td}>
-                <div className="flex w-[8.5rem] flex-wrap gap-1">
-                  {product.images.map((url, index) => (
-                    <img
-                      key={url}
-                      src={url}
-                      alt={`${product.number} image ${index + 1}`}
-                      width={40}
-                      height={40}
-                      loading="lazy"
-                      className="h-10 w-10 rounded border border-slate-200 object-cover"
-                    />
-                  ))}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+                <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
+                Delete
+              </button>
+              <Link
+                to={`/admin/products-edit/${encodeURIComponent(product.number)}`}
+                className={buttonClass.small}
+                aria-label={`Edit ${product.number}`}
+              >
+                <Pencil className="h-3.5 w-3.5" aria-hidden="true" />
+                Edit
+              </Link>
+            </div>
+          </td>
+          <th
+            scope="row"
+            className={`${td} ${stickyNumber} bg-white font-semibold break-all text-slate-900`}
+          >
+            {product.number}
+          </th>
+          <td className={`${td} min-w-48 text-slate-900`}>{product.title}</td>
+          <td className={`${td} min-w-64 text-slate-600`} title={product.description}>
+            {truncate(product.description, DESCRIPTION_PREVIEW)}
+          </td>
+          <td className={`${td} min-w-32`}>{product.category}</td>
+          <td className={`${td} text-right whitespace-nowrap text-slate-500`}>
+            {product.oldPrice === null ? '—' : <s>{money(product.oldPrice)}</s>}
+          </td>
+          <td className={`${td} text-right font-semibold whitespace-nowrap`}>
+            {money(product.newPrice)}
+          </td>
+          <td className={`${td} text-right whitespace-nowrap`}>{money(product.wholesalePrice)}</td>
+          <td className={`${td} text-right whitespace-nowrap`}>{money(product.partnerPricex3)}</td>
+          <td className={td}>
+            {product.brochureUrl ? (
+              <a
+                href={product.brochureUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex max-w-40 items-center gap-1 font-semibold text-brand-700 underline"
+                title={product.brochure ?? undefined}
+              >
+                <FileText className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+                <span className="truncate">{brochureLabel(product)}</span>
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            ) : (
+              <span className="text-slate-500">—</span>
+            )}
+          </td>
+          <td className={td}>
+            <div className="flex w-[8.5rem] flex-wrap gap-1">
+              {product.images.map((url, index) => (
+                <img
+                  key={url}
+                  src={url}
+                  alt={`${product.number} image ${index + 1}`}
+                  width={40}
+                  height={40}
+                  loading="lazy"
+                  className="h-10 w-10 rounded border border-slate-200 object-cover"
+                />
+              ))}
+            </div>
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }

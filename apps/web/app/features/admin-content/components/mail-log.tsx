@@ -12,6 +12,11 @@ import { useMailMessage } from '../api/get-mail-message.ts';
 import { useMailPage } from '../api/get-mail-page.ts';
 import { LoadError } from './load-error.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
+import {
+  AdminTable,
+  tableCellClass,
+  tableHeadCellClass,
+} from '../../admin/components/admin-table.tsx';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const formatTime = (iso: string) => dateTime.format(new Date(iso));
@@ -91,8 +96,8 @@ export function MailLog() {
   );
 }
 
-const th = 'px-3 py-2.5 font-semibold whitespace-nowrap';
-const td = 'px-3 py-2.5 align-top';
+const th = tableHeadCellClass;
+const td = tableCellClass;
 /** Columns shown from tablet width up; on phones the subject cell carries them. */
 const wide = 'hidden md:table-cell';
 
@@ -106,79 +111,70 @@ function MailTable({
   onOpen: (id: string) => void;
 }) {
   return (
-    <div
-      role="region"
-      aria-label="Mail table"
-      tabIndex={0}
-      className={`relative mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm transition-opacity ${
-        busy ? 'opacity-70' : ''
-      }`}
+    <AdminTable
+      caption="Mail"
+      busy={busy}
+      head={
+        <>
+          <th scope="col" className={th}>
+            Subject
+          </th>
+          <th scope="col" className={`${th} ${wide}`}>
+            To
+          </th>
+          <th scope="col" className={`${th} ${wide}`}>
+            Time
+          </th>
+          <th scope="col" className={th}>
+            Status
+          </th>
+          <th scope="col" className={`${th} ${wide}`}>
+            Transport
+          </th>
+        </>
+      }
     >
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Mail</caption>
-        <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className={th}>
-              Subject
-            </th>
-            <th scope="col" className={`${th} ${wide}`}>
-              To
-            </th>
-            <th scope="col" className={`${th} ${wide}`}>
-              Time
-            </th>
-            <th scope="col" className={th}>
-              Status
-            </th>
-            <th scope="col" className={`${th} ${wide}`}>
-              Transport
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((entry) => (
-            <tr
-              key={entry._id}
-              // The whole row opens the mail; the subject is its button for the keyboard.
-              onClick={() => onOpen(entry._id)}
-              className="cursor-pointer hover:bg-brand-50"
+      {rows.map((entry) => (
+        <tr
+          key={entry._id}
+          // The whole row opens the mail; the subject is its button for the keyboard.
+          onClick={() => onOpen(entry._id)}
+          className="cursor-pointer hover:bg-brand-50"
+        >
+          <th scope="row" className={`${td} min-w-48 font-normal`}>
+            <button
+              type="button"
+              onClick={(event) => {
+                event.stopPropagation();
+                onOpen(entry._id);
+              }}
+              className="text-left font-semibold break-words text-brand-700 underline-offset-2 hover:underline"
             >
-              <th scope="row" className={`${td} min-w-48 font-normal`}>
-                <button
-                  type="button"
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    onOpen(entry._id);
-                  }}
-                  className="text-left font-semibold break-words text-brand-700 underline-offset-2 hover:underline"
-                >
-                  {entry.subject || '(no subject)'}
-                </button>
-                {/* On phones the columns that do not fit are told here. */}
-                <span className="mt-1 block text-xs break-all text-slate-600 md:hidden">
-                  To {entry.to}
-                </span>
-                <span className="block text-xs text-slate-500 md:hidden">
-                  {formatTime(entry.sentAt ?? entry.createdAt)} · {TRANSPORT[entry.transport]}
-                </span>
-              </th>
-              <td className={`${td} ${wide} max-w-64 break-all text-slate-900`}>{entry.to}</td>
-              <td className={`${td} ${wide} whitespace-nowrap text-slate-600`}>
-                <time dateTime={entry.sentAt ?? entry.createdAt}>
-                  {formatTime(entry.sentAt ?? entry.createdAt)}
-                </time>
-              </td>
-              <td className={td}>
-                <StatusBadge status={entry.status} />
-              </td>
-              <td className={`${td} ${wide} whitespace-nowrap text-slate-600`}>
-                {TRANSPORT[entry.transport]}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+              {entry.subject || '(no subject)'}
+            </button>
+            {/* On phones the columns that do not fit are told here. */}
+            <span className="mt-1 block text-xs break-all text-slate-600 md:hidden">
+              To {entry.to}
+            </span>
+            <span className="block text-xs text-slate-500 md:hidden">
+              {formatTime(entry.sentAt ?? entry.createdAt)} · {TRANSPORT[entry.transport]}
+            </span>
+          </th>
+          <td className={`${td} ${wide} max-w-64 break-all text-slate-900`}>{entry.to}</td>
+          <td className={`${td} ${wide} whitespace-nowrap text-slate-600`}>
+            <time dateTime={entry.sentAt ?? entry.createdAt}>
+              {formatTime(entry.sentAt ?? entry.createdAt)}
+            </time>
+          </td>
+          <td className={td}>
+            <StatusBadge status={entry.status} />
+          </td>
+          <td className={`${td} ${wide} whitespace-nowrap text-slate-600`}>
+            {TRANSPORT[entry.transport]}
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
 

@@ -10,6 +10,11 @@ import { Pager } from '../../admin/components/pager.tsx';
 import { ScreenHeading } from '../../admin-content/components/screen-heading.tsx';
 import { ADMIN_ORDERS_PAGE_SIZE, useOrdersPage } from '../api/get-orders.ts';
 import { useRetryOrderSync } from '../api/retry-sync.ts';
+import {
+  AdminTable,
+  tableCellClass,
+  tableHeadCellClass,
+} from '../../admin/components/admin-table.tsx';
 
 export const ORDERS_MESSAGES = {
   empty: 'No orders found.',
@@ -135,8 +140,8 @@ export function OrdersHistory() {
   );
 }
 
-const th = 'px-3 py-2.5 font-semibold whitespace-nowrap';
-const td = 'px-3 py-2.5 align-top';
+const th = tableHeadCellClass;
+const td = tableCellClass;
 /** Columns shown from tablet width up; on phones the order cell carries them. */
 const wide = 'hidden md:table-cell';
 
@@ -152,50 +157,41 @@ function OrdersTable({
   onRetry: (orderNumber: string) => void;
 }) {
   return (
-    <div
-      role="region"
-      aria-label="Orders table"
-      tabIndex={0}
-      className={`relative mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm transition-opacity ${
-        busy ? 'opacity-70' : ''
-      }`}
+    <AdminTable
+      caption="Orders"
+      busy={busy}
+      head={
+        <>
+          <th scope="col" className={th}>
+            Order / date
+          </th>
+          <th scope="col" className={`${th} ${wide}`}>
+            Customer
+          </th>
+          <th scope="col" className={`${th} ${wide} text-right`}>
+            Amount
+          </th>
+          <th scope="col" className={`${th} ${wide}`}>
+            Status
+          </th>
+          <th scope="col" className={`${th} ${wide}`}>
+            Payment retref
+          </th>
+          <th scope="col" className={th}>
+            ERP sync
+          </th>
+        </>
+      }
     >
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Orders</caption>
-        <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className={th}>
-              Order / date
-            </th>
-            <th scope="col" className={`${th} ${wide}`}>
-              Customer
-            </th>
-            <th scope="col" className={`${th} ${wide} text-right`}>
-              Amount
-            </th>
-            <th scope="col" className={`${th} ${wide}`}>
-              Status
-            </th>
-            <th scope="col" className={`${th} ${wide}`}>
-              Payment retref
-            </th>
-            <th scope="col" className={th}>
-              ERP sync
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((order) => (
-            <OrderRow
-              key={order.orderNumber}
-              order={order}
-              retrying={retryingOrder === order.orderNumber}
-              onRetry={() => onRetry(order.orderNumber)}
-            />
-          ))}
-        </tbody>
-      </table>
-    </div>
+      {rows.map((order) => (
+        <OrderRow
+          key={order.orderNumber}
+          order={order}
+          retrying={retryingOrder === order.orderNumber}
+          onRetry={() => onRetry(order.orderNumber)}
+        />
+      ))}
+    </AdminTable>
   );
 }
 

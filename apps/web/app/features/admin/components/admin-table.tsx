@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+
+/** Header and body cells of the admin tables. */
+export const tableHeadCellClass = 'px-3 py-2.5 font-semibold whitespace-nowrap';
+export const tableCellClass = 'px-3 py-2.5 align-top';
+
+/**
+ * An admin list as a table: it keeps its columns and scrolls sideways inside its own box on
+ * narrow screens (`relative` keeps absolutely placed bits, such as screen-reader texts, inside
+ * that box), and dims while the next page loads.
+ */
+export function AdminTable({
+  caption,
+  busy,
+  head,
+  children,
+}: {
+  /** Names the table for screen readers ('Products'); the scrolling region is '<caption> table'. */
+  caption: string;
+  busy: boolean;
+  /** The header row's cells. */
+  head: ReactNode;
+  /** The body rows. */
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role="region"
+      aria-label={`${caption} table`}
+      tabIndex={0}
+      className={`relative mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm transition-opacity ${
+        busy ? 'opacity-70' : ''
+      }`}
+    >
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+          <tr>{head}</tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}
