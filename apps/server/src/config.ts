@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { EMAIL_PATTERN } from '@labshop/shared/schemas/content';
+import type { SyncedPriceField } from '@labshop/shared/schemas/erp';
+import type { PriceSource } from './integrations/erp/port.ts';
 import { z } from 'zod';
 
 /**
@@ -13,6 +15,15 @@ const booleanFlag = z
     error: 'must be true or false',
   })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Which ERP price feeds a shop price (PriceSource in integrations/erp/port.ts), or 'keep'. */
+const priceSource = z
+  .string()
+  .regex(
+    /^(keep|unitPrice|priceList:[\w-]+(:\d+)?)$/,
+    'must be keep, unitPrice, or priceList:<CODE> with an optional :<minimum quantity>',
+  )
+  .transform((value) => value as PriceSource | 'keep');
 
 const EnvSchema = z.object({
   NODE_ENV: z
@@ -223,6 +234,53 @@ const EnvSchema = z.object({
     .max(7 * 24 * 3600, 'must be at most 604800 (7 days)')
     .default(3600),
   OUTBOX_WORKER: booleanFlag.default(true),
+  ERP: z
+    .enum(['built-in', 'business-central'], { error: 'must be built-in or business-central' })
+    .default('built-in'),
+  BC_TENANT_ID: z
+    .string()
+    .regex(/^[\w.-]+$/, 'must be the Entra tenant id (a GUID) or domain')
+    .optional(),
+  BC_ENVIRONMENT: z
+    .string()
+    .regex(/^[\w-]+$/, 'must be the environment name, e.g. production')
+    .default('production'),
+  BC_COMPANY: z.string().trim().min(1, 'must be the company id (a GUID) or its name').optional(),
+  BC_CLIENT_ID: z.string().optional(),
+  BC_CLIENT_SECRET: z.string().optional(),
+  BC_TOKEN_URL: z.url({ error: 'must be an absolute URL' }).optional(),
+  BC_API_URL: z
+    .url({ error: 'must be an absolute URL such as https://api.businesscentral.dynamics.com' })
+    .default('https://api.businesscentral.dynamics.com'),
+  BC_SCOPE: z.string().default('https://api.businesscentral.dynamics.com/.default'),
+  BC_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(1, 'must be at least 1')
+    // Well under the outbox lease (5 minutes): a job never outlives its claim.
+    .max(120, 'must be at most 120')
+    .default(30),
+  BC_MAX_RETRIES: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(10, 'must be at most 10')
+    .default(4),
+  BC_PAGE_SIZE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(20_000, 'must be at most 20000 (the server cap)')
+    .default(1000),
+  BC_PRICE_LIST_API: z
+    .string()
+    .regex(
+      /^[\w-]+\/[\w-]+\/v\d+\.\d+$/,
+      'must be publisher/group/version of the custom price list API, e.g. labshop/pricing/v1.0',
+    )
+    .optional(),
+  ERP_PRICE_NEW: priceSource.default('unitPrice'),
+  ERP_PRICE_WHOLESALE: priceSource.default('keep'),
+  ERP_PRICE_PARTNER_X3: priceSource.default('keep'),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -264,7 +322,35 @@ export interface Config {
   /** POST /api/checkout/verify-captcha: at most `max` nonces per client IP in 10 minutes. */
   checkoutCaptchaRateLimit: { max: number; windowMs: number };
   outbox: OutboxConfig;
+  erp: ErpConfig;
+  /** Which ERP price feeds each shop price in the price sync ('keep': left alone). */
+  priceMapping: Record<SyncedPriceField, PriceSource | 'keep'>;
 }
+
+/** The business system: the built-in tables, or Business Central's API v2.0. */
+export type ErpConfig =
+  | { kind: 'built-in' }
+  | {
+      kind: 'business-central';
+      tenantId: string;
+      environment: string;
+      /** The company's id (GUID), or its name, looked up once in /companies. */
+      company: string;
+      clientId: string;
+      clientSecret: string;
+      /** Entra ID's token endpoint (default https://login.microsoftonline.com/<tenant>/oauth2/v2.0/token). */
+      tokenUrl: string;
+      /** Without a trailing slash, e.g. https://api.businesscentral.dynamics.com. */
+      apiUrl: string;
+      scope: string;
+      timeoutMs: number;
+      /** Retries of a 429 or 5xx answer (Retry-After honoured), after the first attempt. */
+      maxRetries: number;
+      /** Prefer: odata.maxpagesize. */
+      pageSize: number;
+      /** publisher/group/version of the custom API serving priceListLines; null: none. */
+      priceListApi: string | null;
+    };
 
 /** The card gateway: the sandbox (embedded) or CardPointe's REST API and hosted tokenizer. */
 export type PaymentsConfig =
@@ -442,6 +528,41 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryBaseMs: vars.OUTBOX_RETRY_BASE_SECONDS * 1000,
       retryMaxMs: vars.OUTBOX_RETRY_MAX_SECONDS * 1000,
     },
+    erp: erpConfig(vars),
+    priceMapping: {
+      newPrice: vars.ERP_PRICE_NEW,
+      wholesalePrice: vars.ERP_PRICE_WHOLESALE,
+      partnerPricex3: vars.ERP_PRICE_PARTNER_X3,
+    },
+  };
+}
+
+function erpConfig(vars: z.output<typeof EnvSchema>): ErpConfig {
+  if (vars.ERP === 'built-in') return { kind: 'built-in' };
+  requireAlongside(vars, 'ERP', ['BC_TENANT_ID', 'BC_COMPANY', 'BC_CLIENT_ID', 'BC_CLIENT_SECRET']);
+  const priceLists = [vars.ERP_PRICE_NEW, vars.ERP_PRICE_WHOLESALE, vars.ERP_PRICE_PARTNER_X3];
+  if (!vars.BC_PRICE_LIST_API && priceLists.some((source) => source.startsWith('priceList:'))) {
+    throw new ConfigError([
+      'BC_PRICE_LIST_API: is required when an ERP_PRICE_* variable names a priceList (Business Central has no standard price list endpoint)',
+    ]);
+  }
+  const tenantId = vars.BC_TENANT_ID ?? '';
+  return {
+    kind: 'business-central',
+    tenantId,
+    environment: vars.BC_ENVIRONMENT,
+    company: vars.BC_COMPANY ?? '',
+    clientId: vars.BC_CLIENT_ID ?? '',
+    clientSecret: vars.BC_CLIENT_SECRET ?? '',
+    tokenUrl:
+      vars.BC_TOKEN_URL ??
+      `https://login.microsoftonline.com/${encodeURIComponent(tenantId)}/oauth2/v2.0/token`,
+    apiUrl: vars.BC_API_URL.replace(/\/+$/, ''),
+    scope: vars.BC_SCOPE,
+    timeoutMs: vars.BC_TIMEOUT_SECONDS * 1000,
+    maxRetries: vars.BC_MAX_RETRIES,
+    pageSize: vars.BC_PAGE_SIZE,
+    priceListApi: vars.BC_PRICE_LIST_API ?? null,
   };
 }
 

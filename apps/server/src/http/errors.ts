@@ -15,7 +15,6 @@ const STATUS_BY_KIND = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,
-  not_implemented: 501,
   unavailable: 503,
 } as const;
 

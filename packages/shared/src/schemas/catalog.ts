@@ -141,13 +141,6 @@ export const PRODUCT_LIST_LIMITS = {
   maxQueryLength: 100,
 } as const;
 
-/** The answer of POST /api/products/update-prices (SPEC.md "Price refresh result"). */
-export interface PriceRefreshResult {
-  updated: number;
-  failed: number;
-  failures: string[];
-}
-
 /** The shop and product pages disable buying when the title says so (case-insensitive). */
 export function isUnavailable(product: Pick<ProductDto, 'title'>): boolean {
   return /not available/i.test(product.title);

@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './catalog.ts';
 export * from './content.ts';
 export * from './customers.ts';
+export * from './erp.ts';
 export * from './jobs.ts';
 export * from './newsletter.ts';
 export * from './orders.ts';

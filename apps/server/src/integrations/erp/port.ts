@@ -7,6 +7,18 @@ export interface Erp {
   readonly kind: 'built-in' | 'business-central';
   findCustomer(query: { number?: string; email?: string }): Promise<ErpCustomer | null>;
   createCustomer(customer: ErpCustomerInput): Promise<ErpCustomer>;
+  /**
+   * Sets only the given fields. Business Central needs the record's ETag (If-Match); a record
+   * changed since it was read is read again and the change applied once more.
+   */
+  updateCustomer(customer: ErpCustomer, changes: ErpCustomerChanges): Promise<ErpCustomer>;
+  /** Every customer (Business Central: all pages, following @odata.nextLink). */
+  listCustomers(): Promise<ErpCustomerRecord[]>;
+  /**
+   * Every item with the prices `sources` name (see PriceSource). An item has a price for a
+   * source only when the ERP has one; blocked items are included and flagged.
+   */
+  listItemPrices(sources: readonly PriceSource[]): Promise<ErpItemPrices[]>;
   /** The sales order whose externalDocumentNumber is the shop's order number, if it exists. */
   findSalesOrder(orderNumber: string): Promise<ErpSalesOrder | null>;
   createSalesOrder(order: ErpSalesOrderInput): Promise<ErpSalesOrder>;
@@ -17,6 +29,49 @@ export interface ErpCustomer {
   number: string;
   displayName: string;
   email: string;
+  phoneNumber: string;
+  addressLine1: string;
+  /** Business Central's @odata.etag, sent back as If-Match on an update. */
+  etag?: string;
+}
+
+export type ErpCustomerChanges = Partial<
+  Pick<ErpCustomerInput, 'phoneNumber' | 'addressLine1' | 'city' | 'state' | 'postalCode'>
+>;
+
+/** A customer with SPEC.md's ten fields (the admin list and the customers cache). */
+export interface ErpCustomerRecord {
+  id: string;
+  number: string;
+  displayName: string;
+  type: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  state: string;
+  country: string;
+  postalCode: string;
+  phoneNumber: string;
+  email: string;
+  website: string;
+}
+
+/**
+ * Where a shop price comes from in the ERP:
+ * - 'unitPrice': the item's unit price (standard in Business Central's API v2.0);
+ * - 'priceList:<CODE>' or 'priceList:<CODE>:<minimumQuantity>': a price list line assigned to
+ *   CODE (a customer price group, say WHOLESALE) for the item, the one with the lowest minimum
+ *   quantity, or exactly that minimum quantity. Business Central has no standard endpoint for
+ *   these; they are read from a custom API page (BC_PRICE_LIST_API, README).
+ */
+export type PriceSource = 'unitPrice' | `priceList:${string}`;
+
+export interface ErpItemPrices {
+  number: string;
+  displayName: string;
+  blocked: boolean;
+  /** Dollars per source named in the call; a source the ERP has no price for is absent. */
+  prices: Partial<Record<PriceSource, number>>;
 }
 
 export interface ErpCustomerInput {
