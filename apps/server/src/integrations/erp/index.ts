@@ -1,8 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ErpConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { createBuiltInErp } from './built-in.ts';
+import { createBusinessCentralErp } from './business-central.ts';
 import type { Erp } from './port.ts';
 
-/** The configured ERP: the built-in one (issue 7 adds Business Central behind the same port). */
-export function createErp(db: Database): Erp {
-  return createBuiltInErp(db);
+/** The configured ERP: the built-in tables (embedded mode) or Business Central (ERP=business-central). */
+export function createErp(config: ErpConfig, db: Database, log: FastifyBaseLogger): Erp {
+  switch (config.kind) {
+    case 'built-in':
+      return createBuiltInErp(db);
+    case 'business-central':
+      log.info(
+        { environment: config.environment, company: config.company },
+        'erp: Business Central',
+      );
+      return createBusinessCentralErp(config, { log });
+  }
 }
