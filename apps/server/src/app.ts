@@ -27,6 +27,7 @@ import { createMailer } from './integrations/mail/index.ts';
 import { createOpenIdClient } from './integrations/identity/openid-client.ts';
 import type { IdentityProvider } from './integrations/identity/port.ts';
 import { createErp } from './integrations/erp/index.ts';
+import type { Erp } from './integrations/erp/port.ts';
 import { createPaymentGateway } from './integrations/payments/index.ts';
 import type { PaymentGateway } from './integrations/payments/port.ts';
 import type { FileStorage } from './integrations/storage/port.ts';
@@ -38,6 +39,11 @@ import { createReadCache } from './cache/read-cache.ts';
 import { createCatalogRepo } from './modules/catalog/repo.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { catalogAnswerBytes, createCatalogService } from './modules/catalog/service.ts';
+import { createCustomersService } from './modules/erp/customers-service.ts';
+import { createSyncLedger } from './modules/erp/ledger.ts';
+import { createPriceSyncService } from './modules/erp/price-sync-service.ts';
+import { createErpRepo } from './modules/erp/repo.ts';
+import { erpRoutes } from './modules/erp/routes.ts';
 import { createContentRepo } from './modules/content/repo.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { createContentService } from './modules/content/service.ts';
@@ -67,6 +73,8 @@ export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
   storage: FileStorage;
+  /** The ERP; by default the configured one (tests pass a fake). */
+  erp?: Erp;
 }
 
 export interface AppOptions {
@@ -218,6 +226,22 @@ export async function buildApp(
   });
   if (gateway.kind === 'sandbox') await app.register(sandboxTokenizer, { siteOrigin });
 
+  // One ERP for the order sync, the customer copy and the price sync.
+  const erp = deps.erp ?? createErp(config.erp, database.db, app.log);
+  const erpRepo = createErpRepo(database.db);
+  const ledger = createSyncLedger({ repo: erpRepo, log: app.log });
+  await app.register(erpRoutes, {
+    customers: createCustomersService({ repo: erpRepo, erp, ledger, log: app.log }),
+    prices: createPriceSyncService({
+      erp,
+      catalog,
+      ledger,
+      mapping: config.priceMapping,
+      log: app.log,
+    }),
+    ledger,
+  });
+
   // ERP sync, order mail and failed contact mails run from the outbox, retried until they
   // succeed.
   const outboxWorker = createOutboxWorker({
@@ -225,7 +249,7 @@ export async function buildApp(
     handlers: {
       ...createOrderJobHandlers({
         db: database.db,
-        erp: createErp(database.db),
+        erp,
         mailer,
         log: app.log,
       }),

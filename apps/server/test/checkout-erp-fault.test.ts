@@ -60,6 +60,10 @@ function switchableErp(real: Erp) {
     createCustomer: (input) => call('createCustomer', () => real.createCustomer(input)),
     findSalesOrder: (number) => call('findSalesOrder', () => real.findSalesOrder(number)),
     createSalesOrder: (input) => call('createSalesOrder', () => real.createSalesOrder(input)),
+    updateCustomer: (customer, changes) =>
+      call('updateCustomer', () => real.updateCustomer(customer, changes)),
+    listCustomers: () => call('listCustomers', () => real.listCustomers()),
+    listItemPrices: (sources) => call('listItemPrices', () => real.listItemPrices(sources)),
   };
   return { erp, state };
 }

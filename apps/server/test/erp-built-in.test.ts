@@ -1,13 +1,16 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client.ts';
-import { customers, erpSalesOrders } from '../src/db/schema/index.ts';
+import { customers, erpItems, erpSalesOrders } from '../src/db/schema/index.ts';
 import { createBuiltInErp } from '../src/integrations/erp/built-in.ts';
 import { createErp } from '../src/integrations/erp/index.ts';
 import type { ErpCustomerInput, ErpSalesOrderInput } from '../src/integrations/erp/port.ts';
 import { openTestDatabase } from './helper.ts';
 
 let database: DatabaseHandle;
+const quietLog = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -55,7 +58,7 @@ function salesOrderInput(externalDocumentNumber: string): ErpSalesOrderInput {
 
 describe('the built-in ERP', () => {
   it('is what createErp answers by default', () => {
-    expect(createErp(database.db).kind).toBe('built-in');
+    expect(createErp({ kind: 'built-in' }, database.db, quietLog).kind).toBe('built-in');
   });
 
   // First in the file: the sequence starts at 1 in a fresh database.
@@ -105,6 +108,8 @@ describe('the built-in ERP', () => {
       number: 'WEBAAA',
       displayName: 'Ada Lovelace',
       email: 'ada@example.com',
+      phoneNumber: '555-0100',
+      addressLine1: '1 Analytical St',
     });
 
     expect(await erp.findCustomer({ number: 'WEBAAA' })).toEqual(created);
@@ -134,5 +139,125 @@ describe('the built-in ERP', () => {
     );
     expect(random.number).toMatch(/^WEB[A-Z]{3}$/);
     expect(random.number).not.toBe('WEBBBB');
+  });
+
+  it("updates only the given fields of a customer and leaves the office's others alone", async () => {
+    const erp = createBuiltInErp(database.db);
+    const created = await erp.createCustomer(
+      customerInput({
+        number: 'WEBUPD',
+        email: 'blank@example.com',
+        phoneNumber: '',
+        addressLine1: '',
+        city: 'Toledo',
+      }),
+    );
+    expect(created).toMatchObject({ phoneNumber: '', addressLine1: '' });
+    const updated = await erp.updateCustomer(created, { phoneNumber: '419-555-0123' });
+    expect(updated).toMatchObject({ phoneNumber: '419-555-0123', addressLine1: '' });
+    const again = await erp.updateCustomer(updated, {
+      addressLine1: '9 Main St',
+      postalCode: '43604',
+      city: undefined,
+    });
+    expect(again).toMatchObject({ phoneNumber: '419-555-0123', addressLine1: '9 Main St' });
+    const [row] = await database.db.select().from(customers).where(eq(customers.id, created.id));
+    expect(row).toMatchObject({
+      city: 'Toledo',
+      postalCode: '43604',
+      displayName: 'Ada Lovelace',
+      email: 'blank@example.com',
+    });
+    expect(await erp.updateCustomer(again, {})).toEqual(again);
+    await expect(
+      erp.updateCustomer({ ...again, id: '00000000-0000-0000-0000-000000000000' }, { city: 'X' }),
+    ).rejects.toThrow(/no customer/);
+  });
+
+  it('lists every customer with the ten fields, its id, number and postal code', async () => {
+    const erp = createBuiltInErp(database.db);
+    await database.db.insert(customers).values({
+      number: 'C-LIST',
+      displayName: 'Listed Lab, Inc.',
+      type: 'Company',
+      addressLine1: '1 Lab Way',
+      addressLine2: 'Suite 2',
+      city: 'Toledo',
+      state: 'OH',
+      country: 'US',
+      postalCode: '43604',
+      phoneNumber: '419-555-0100',
+      email: 'office@listed.example',
+      website: 'https://listed.example',
+    });
+    const list = await erp.listCustomers();
+    const listed = list.find((customer) => customer.number === 'C-LIST');
+    expect(listed).toEqual({
+      id: expect.any(String),
+      number: 'C-LIST',
+      displayName: 'Listed Lab, Inc.',
+      type: 'Company',
+      addressLine1: '1 Lab Way',
+      addressLine2: 'Suite 2',
+      city: 'Toledo',
+      state: 'OH',
+      country: 'US',
+      postalCode: '43604',
+      phoneNumber: '419-555-0100',
+      email: 'office@listed.example',
+      website: 'https://listed.example',
+    });
+    const rows = await database.db.select().from(customers);
+    expect(list).toHaveLength(rows.length);
+  });
+
+  it('answers item prices from the unit price and the price list lines', async () => {
+    const erp = createBuiltInErp(database.db);
+    await database.db.insert(erpItems).values([
+      {
+        number: 'IT-1',
+        displayName: 'Item one',
+        unitPriceCents: 10_050,
+        priceListLines: [
+          { code: 'WHOLESALE', minimumQuantity: 5, unitPriceCents: 8_000 },
+          { code: 'WHOLESALE', minimumQuantity: 1, unitPriceCents: 9_000 },
+          { code: 'PARTNER', minimumQuantity: 3, unitPriceCents: 8_500 },
+          { code: 'PARTNER', minimumQuantity: 10, unitPriceCents: 7_999 },
+        ],
+      },
+      { number: 'IT-2', displayName: 'Item two', unitPriceCents: 1_999, blocked: true },
+    ]);
+    const items = await erp.listItemPrices([
+      'unitPrice',
+      'priceList:WHOLESALE',
+      'priceList:wholesale:5',
+      'priceList:PARTNER:3',
+      'priceList:PARTNER:4',
+      'priceList:PARTNER:10',
+      'priceList:NOBODY',
+    ]);
+    expect(items.find((item) => item.number === 'IT-1')).toEqual({
+      number: 'IT-1',
+      displayName: 'Item one',
+      blocked: false,
+      prices: {
+        unitPrice: 100.5,
+        // The line with the lowest minimum quantity.
+        'priceList:WHOLESALE': 90,
+        // Exactly that minimum quantity (codes in any case).
+        'priceList:wholesale:5': 80,
+        'priceList:PARTNER:3': 85,
+        'priceList:PARTNER:10': 79.99,
+      },
+    });
+    expect(items.find((item) => item.number === 'IT-2')).toEqual({
+      number: 'IT-2',
+      displayName: 'Item two',
+      blocked: true,
+      prices: { unitPrice: 19.99 },
+    });
+    // Only the sources asked for.
+    const unitOnly = await erp.listItemPrices(['unitPrice']);
+    expect(unitOnly.find((item) => item.number === 'IT-1')?.prices).toEqual({ unitPrice: 100.5 });
   });
 });

@@ -2,7 +2,12 @@ import { centsToDollars } from '@labshop/shared/money';
 import { generatedCustomerNumber } from '@labshop/shared/schemas/checkout';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
-import type { Erp, ErpCustomer, ErpSalesOrderInput } from '../integrations/erp/port.ts';
+import type {
+  Erp,
+  ErpCustomer,
+  ErpCustomerChanges,
+  ErpSalesOrderInput,
+} from '../integrations/erp/port.ts';
 import type { Mailer } from '../integrations/mail/port.ts';
 import { orderConfirmationMail } from './order-mail.ts';
 import { createOrderJobRepo, type OrderLineRow, type OrderRow } from './order-repo.ts';
@@ -33,6 +38,11 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The order's phone: the contact phone, else the shipping one. */
+function orderPhone(order: OrderRow): string {
+  return order.phone || order.shipPhone;
+}
+
 function salesOrderInput(
   order: OrderRow,
   lines: OrderLineRow[],
@@ -44,7 +54,7 @@ function salesOrderInput(
     customerName: order.customerName,
     orderDate: (order.paidAt ?? order.createdAt).toISOString().slice(0, 10),
     email: order.email,
-    phoneNumber: order.phone || order.shipPhone,
+    phoneNumber: orderPhone(order),
     billTo: {
       addressLine1: order.shipAddress1,
       city: order.shipCity,
@@ -85,27 +95,62 @@ export function createOrderJobHandlers(deps: OrderJobDeps): OutboxHandlers {
     return order;
   }
 
-  /** The order's known number, else a customer with its e-mail, else a new customer. */
-  async function erpCustomer(order: OrderRow): Promise<ErpCustomer> {
+  /**
+   * The order's known number, else a customer with its e-mail, else a new customer; `found`
+   * says it already existed.
+   */
+  async function erpCustomer(order: OrderRow): Promise<{ customer: ErpCustomer; found: boolean }> {
     if (order.customerNumber) {
       const known = await erp.findCustomer({ number: order.customerNumber });
-      if (known) return known;
+      if (known) return { customer: known, found: true };
     }
     // Also what finds a customer an earlier attempt created before its answer was lost.
     const byEmail = await erp.findCustomer({ email: order.email });
-    if (byEmail) return byEmail;
-    return erp.createCustomer({
+    if (byEmail) return { customer: byEmail, found: true };
+    const created = await erp.createCustomer({
       number: order.customerNumber ?? generatedCustomerNumber(),
       displayName: order.customerName,
       type: order.customerType === 'Wholesale' ? 'Company' : 'Person',
       email: order.email,
-      phoneNumber: order.phone || order.shipPhone,
+      phoneNumber: orderPhone(order),
       addressLine1: order.shipAddress1,
       city: order.shipCity,
       state: order.shipState,
       postalCode: order.shipPostCode,
       country: order.shipCountry,
     });
+    return { customer: created, found: false };
+  }
+
+  /**
+   * A found customer's blank phone number or address, filled from the order. Only blank ones:
+   * what the office typed is never overwritten. The address goes as a whole (street, city,
+   * state, postal code) when the customer has no street. A refused update is logged and does not
+   * hold the sales order back; a retry finds the fields filled and changes nothing.
+   */
+  async function fillBlanks(customer: ErpCustomer, order: OrderRow): Promise<void> {
+    const changes: ErpCustomerChanges = {};
+    const phone = orderPhone(order).trim();
+    if (!customer.phoneNumber.trim() && phone) changes.phoneNumber = phone;
+    if (!customer.addressLine1.trim() && order.shipAddress1.trim()) {
+      changes.addressLine1 = order.shipAddress1.trim();
+      if (order.shipCity.trim()) changes.city = order.shipCity.trim();
+      if (order.shipState.trim()) changes.state = order.shipState.trim();
+      if (order.shipPostCode.trim()) changes.postalCode = order.shipPostCode.trim();
+    }
+    if (Object.keys(changes).length === 0) return;
+    try {
+      await erp.updateCustomer(customer, changes);
+      log.info(
+        { order: order.number, customer: customer.number, fields: Object.keys(changes) },
+        "filled the ERP customer's blank fields from the order",
+      );
+    } catch (error) {
+      log.warn(
+        { err: error, order: order.number, customer: customer.number },
+        "could not fill the ERP customer's blank fields",
+      );
+    }
   }
 
   return {
@@ -114,7 +159,8 @@ export function createOrderJobHandlers(deps: OrderJobDeps): OutboxHandlers {
       if (order.erpSyncStatus === 'synced' && order.erpSalesOrderId) return;
       await repo.setSyncStatus(order.id, 'pending');
       try {
-        const customer = await erpCustomer(order);
+        const { customer, found } = await erpCustomer(order);
+        if (found) await fillBlanks(customer, order);
         if (order.customerNumber !== customer.number) {
           await repo.setCustomerNumber(order.id, customer.number);
         }

@@ -17,6 +17,7 @@ import {
   contactData,
   coupons,
   customers,
+  erpItems,
   galleryImages,
   newsletterSubscribers,
   notifications,
@@ -24,6 +25,7 @@ import {
   testimonials,
   textPages,
 } from '../schema/index.ts';
+import { ERP_MISSING_PRODUCT, ERP_ONLY_ITEMS, ERP_RAISED_PRODUCTS } from './erp-data.ts';
 import { isCatalogEmpty, seedDemoData, type SeedSummary } from './seed.ts';
 
 // Always in-memory PGlite: the seed is the same SQL on both drivers and this keeps the suite fast.
@@ -49,6 +51,7 @@ async function tableCounts(): Promise<Record<keyof SeedSummary, number>> {
     notifications,
     coupons,
     customers,
+    erpItems,
     newsletterSubscribers,
   };
   const entries = await Promise.all(
@@ -163,6 +166,38 @@ describe('seedDemoData', () => {
     expect(subscribers.length).toBeGreaterThanOrEqual(30);
     expect(subscribers.some((row) => !row.subscribed)).toBe(true);
     expect((await tableCounts()).customers).toBeGreaterThanOrEqual(12);
+  });
+
+  it("seeds the built-in ERP's items so the first price sync shows every outcome", async () => {
+    const shop = new Map((await db.select().from(products)).map((row) => [row.number, row]));
+    const items = new Map((await db.select().from(erpItems)).map((row) => [row.number, row]));
+    expect(items.size).toBe(shop.size - 1 + ERP_ONLY_ITEMS.length);
+    expect(items.has(ERP_MISSING_PRODUCT)).toBe(false);
+    expect(shop.has(ERP_MISSING_PRODUCT)).toBe(true);
+    for (const only of ERP_ONLY_ITEMS) {
+      expect(shop.has(only.number)).toBe(false);
+      expect(items.get(only.number)?.blocked).toBe(false);
+    }
+    const raised: string[] = [];
+    for (const [number, product] of shop) {
+      const item = items.get(number);
+      if (!item) continue;
+      expect(item.displayName).toBe(product.title);
+      expect(item.blocked).toBe(false);
+      if (item.unitPriceCents !== product.newPriceCents) {
+        raised.push(number);
+        // About 4% more.
+        const ratio = item.unitPriceCents / product.newPriceCents;
+        expect(ratio).toBeGreaterThan(1.03);
+        expect(ratio).toBeLessThan(1.05);
+      }
+      const lines = Object.fromEntries(
+        item.priceListLines.map((line) => [`${line.code}:${line.minimumQuantity}`, line]),
+      );
+      expect(lines['WHOLESALE:1']?.unitPriceCents).toBe(product.wholesalePriceCents);
+      expect(lines['PARTNER:3']?.unitPriceCents).toBe(product.partnerPriceX3Cents ?? undefined);
+    }
+    expect(raised.sort()).toEqual([...ERP_RAISED_PRODUCTS].sort());
   });
 
   it('does nothing when seeded again without reset', async () => {

@@ -12,6 +12,7 @@ import {
   contactData,
   coupons,
   customers,
+  erpItems,
   galleryImages,
   newsletterSubscribers,
   notifications,
@@ -36,6 +37,7 @@ import {
   seedTestimonials,
   seedTextPages,
 } from './content-data.ts';
+import { seedErpItems } from './erp-data.ts';
 import {
   avatarSvg,
   categoryThumbnailSvg,
@@ -56,6 +58,7 @@ export interface SeedSummary {
   notifications: number;
   coupons: number;
   customers: number;
+  erpItems: number;
   newsletterSubscribers: number;
 }
 
@@ -84,6 +87,7 @@ export function emptySeedSummary(): SeedSummary {
     notifications: 0,
     coupons: 0,
     customers: 0,
+    erpItems: 0,
     newsletterSubscribers: 0,
   };
 }
@@ -371,7 +375,10 @@ async function insertContent(db: Database, urls: SeedUrls, now: Date): Promise<C
   };
 }
 
-type BusinessCounts = Pick<SeedSummary, 'coupons' | 'customers' | 'newsletterSubscribers'>;
+type BusinessCounts = Pick<
+  SeedSummary,
+  'coupons' | 'customers' | 'erpItems' | 'newsletterSubscribers'
+>;
 
 async function insertBusinessData(db: Database, now: Date): Promise<BusinessCounts> {
   return {
@@ -385,6 +392,8 @@ async function insertBusinessData(db: Database, now: Date): Promise<BusinessCoun
       customers,
       seedCustomers.map((customer, index) => ({ ...customer, createdAt: listedAt(now, index) })),
     ),
+    // The built-in ERP's items and price lists (what the price sync reads in embedded mode).
+    erpItems: await insertIntoEmpty(db, erpItems, seedErpItems),
     newsletterSubscribers: await insertIntoEmpty(
       db,
       newsletterSubscribers,

@@ -1,8 +1,17 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { centsToDollars } from '@labshop/shared/money';
 import { generatedCustomerNumber } from '@labshop/shared/schemas/checkout';
 import type { Database } from '../../db/client.ts';
-import { customers, erpSalesOrders } from '../../db/schema/index.ts';
-import type { Erp, ErpCustomer, ErpSalesOrder } from './port.ts';
+import { customers, erpItems, erpSalesOrders } from '../../db/schema/index.ts';
+import type { BuiltInPriceListLine } from '../../db/schema/erp.ts';
+import type {
+  Erp,
+  ErpCustomer,
+  ErpCustomerRecord,
+  ErpItemPrices,
+  ErpSalesOrder,
+  PriceSource,
+} from './port.ts';
 
 export interface BuiltInErpOptions {
   /** A fresh customer number when the asked-for one is taken ('WEB' + 3 letters). */
@@ -16,7 +25,62 @@ type CustomerRow = typeof customers.$inferSelect;
 type SalesOrderRow = typeof erpSalesOrders.$inferSelect;
 
 function toCustomer(row: CustomerRow): ErpCustomer {
-  return { id: row.id, number: row.number, displayName: row.displayName, email: row.email };
+  return {
+    id: row.id,
+    number: row.number,
+    displayName: row.displayName,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    addressLine1: row.addressLine1,
+  };
+}
+
+function toCustomerRecord(row: CustomerRow): ErpCustomerRecord {
+  return {
+    id: row.id,
+    number: row.number,
+    displayName: row.displayName,
+    type: row.type,
+    addressLine1: row.addressLine1,
+    addressLine2: row.addressLine2,
+    city: row.city,
+    state: row.state,
+    country: row.country,
+    postalCode: row.postalCode,
+    phoneNumber: row.phoneNumber,
+    email: row.email,
+    website: row.website,
+  };
+}
+
+/**
+ * The price of one source from an item's unit price and price list lines: 'unitPrice', the
+ * line of CODE with the lowest minimum quantity, or the line of CODE with exactly that minimum
+ * quantity (codes compared case-insensitively, as Business Central's codes are upper case).
+ * Undefined when the item has no such price, or the source is not understood.
+ */
+export function builtInPrice(
+  item: { unitPriceCents: number; priceListLines: readonly BuiltInPriceListLine[] },
+  source: PriceSource,
+): number | undefined {
+  if (source === 'unitPrice') return centsToDollars(item.unitPriceCents);
+  const match = /^priceList:([^:]+)(?::(\d+))?$/.exec(source);
+  if (!match) return undefined;
+  const code = match[1]!.toUpperCase();
+  const quantity = match[2] === undefined ? undefined : Number(match[2]);
+  const lines = item.priceListLines.filter(
+    (line) =>
+      line.code.toUpperCase() === code &&
+      (quantity === undefined || line.minimumQuantity === quantity),
+  );
+  const line = lines.reduce<BuiltInPriceListLine | undefined>(
+    (lowest, candidate) =>
+      lowest === undefined || candidate.minimumQuantity < lowest.minimumQuantity
+        ? candidate
+        : lowest,
+    undefined,
+  );
+  return line ? centsToDollars(line.unitPriceCents) : undefined;
 }
 
 function toSalesOrder(row: SalesOrderRow): ErpSalesOrder {
@@ -24,9 +88,10 @@ function toSalesOrder(row: SalesOrderRow): ErpSalesOrder {
 }
 
 /**
- * Embedded mode's ERP: customers in the `customers` table, sales orders in `erp_sales_orders`
- * (numbered SO-000001, ... from a sequence). The unique external document number makes a
- * repeated create return the first sales order instead of adding a second.
+ * Embedded mode's ERP: customers in the `customers` table, items with their price list lines in
+ * `erp_items`, sales orders in `erp_sales_orders` (numbered SO-000001, ... from a sequence).
+ * The unique external document number makes a repeated create return the first sales order
+ * instead of adding a second.
  */
 export function createBuiltInErp(db: Database, options: BuiltInErpOptions = {}): Erp {
   const freshCustomerNumber = options.freshCustomerNumber ?? (() => generatedCustomerNumber());
@@ -102,6 +167,36 @@ export function createBuiltInErp(db: Database, options: BuiltInErpOptions = {}):
         if (row) return toCustomer(row);
       }
       throw new Error('The built-in ERP found no free customer number');
+    },
+
+    /** Only the given fields; the record is ours, so there is no ETag to check. */
+    async updateCustomer(customer, changes) {
+      const values = Object.fromEntries(
+        Object.entries(changes).filter(([, value]) => value !== undefined),
+      ) as typeof changes;
+      const [row] =
+        Object.keys(values).length === 0
+          ? await db.select().from(customers).where(eq(customers.id, customer.id)).limit(1)
+          : await db.update(customers).set(values).where(eq(customers.id, customer.id)).returning();
+      if (!row) throw new Error(`The built-in ERP has no customer ${customer.number}`);
+      return toCustomer(row);
+    },
+
+    async listCustomers() {
+      const rows = await db.select().from(customers).orderBy(asc(customers.number));
+      return rows.map(toCustomerRecord);
+    },
+
+    async listItemPrices(sources) {
+      const rows = await db.select().from(erpItems).orderBy(asc(erpItems.number));
+      return rows.map((row): ErpItemPrices => {
+        const prices: ErpItemPrices['prices'] = {};
+        for (const source of sources) {
+          const price = builtInPrice(row, source);
+          if (price !== undefined) prices[source] = price;
+        }
+        return { number: row.number, displayName: row.displayName, blocked: row.blocked, prices };
+      });
     },
 
     findSalesOrder,

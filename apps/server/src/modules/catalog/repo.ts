@@ -13,6 +13,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import type { ProductPrices } from '@labshop/shared/pricing';
 import { PRODUCT_NUMBER_PATTERN } from '@labshop/shared/schemas/catalog';
 import type { Database } from '../../db/client.ts';
 import { databaseErrorCode } from '../../http/errors.ts';
@@ -64,6 +65,29 @@ const productColumns = {
   deletedAt: products.deletedAt,
   categoryName: categories.name,
 };
+
+/** A live product's prices, as the ERP price sync reads and writes them. */
+export interface ProductPriceRow {
+  id: string;
+  number: string;
+  title: string;
+  prices: ProductPrices;
+}
+
+/** What a price write did: the prices before and after, and whether anything changed. */
+export interface PriceWrite {
+  before: ProductPrices;
+  after: ProductPrices;
+  changed: boolean;
+}
+
+function pricesOf(row: ProductPrices): ProductPrices {
+  return {
+    newPriceCents: row.newPriceCents,
+    wholesalePriceCents: row.wholesalePriceCents,
+    partnerPriceX3Cents: row.partnerPriceX3Cents,
+  };
+}
 
 /** `%text%` for LIKE, with the pattern's own wildcards taken literally. */
 function containsPattern(text: string): string {
@@ -212,6 +236,65 @@ export function createCatalogRepo(db: Database) {
         .where(and(eq(products.id, id), isNull(products.deletedAt)))
         .returning({ id: products.id });
       return rows.length > 0;
+    },
+
+    /** Every live product's number, title and prices, by number. */
+    async productPrices(): Promise<ProductPriceRow[]> {
+      const rows = await db
+        .select({
+          id: products.id,
+          number: products.number,
+          title: products.title,
+          newPriceCents: products.newPriceCents,
+          wholesalePriceCents: products.wholesalePriceCents,
+          partnerPriceX3Cents: products.partnerPriceX3Cents,
+        })
+        .from(products)
+        .where(isNull(products.deletedAt))
+        .orderBy(asc(products.number), asc(products.id));
+      return rows.map((row) => ({
+        id: row.id,
+        number: row.number,
+        title: row.title,
+        prices: pricesOf(row),
+      }));
+    },
+
+    /**
+     * Sets some of a live product's prices in one transaction: the row is locked, read, and
+     * written only when a price differs. Null when the product is gone (deleted meanwhile).
+     */
+    async setProductPrices(
+      id: string,
+      changes: Partial<ProductPrices>,
+    ): Promise<PriceWrite | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({
+            newPriceCents: products.newPriceCents,
+            wholesalePriceCents: products.wholesalePriceCents,
+            partnerPriceX3Cents: products.partnerPriceX3Cents,
+          })
+          .from(products)
+          .where(and(eq(products.id, id), isNull(products.deletedAt)))
+          .for('update');
+        if (!row) return null;
+        const before = pricesOf(row);
+        const after: ProductPrices = { ...before };
+        if (changes.newPriceCents !== undefined) after.newPriceCents = changes.newPriceCents;
+        if (changes.wholesalePriceCents !== undefined) {
+          after.wholesalePriceCents = changes.wholesalePriceCents;
+        }
+        if (changes.partnerPriceX3Cents !== undefined) {
+          after.partnerPriceX3Cents = changes.partnerPriceX3Cents;
+        }
+        const changed =
+          after.newPriceCents !== before.newPriceCents ||
+          after.wholesalePriceCents !== before.wholesalePriceCents ||
+          after.partnerPriceX3Cents !== before.partnerPriceX3Cents;
+        if (changed) await tx.update(products).set(after).where(eq(products.id, id));
+        return { before, after, changed };
+      });
     },
 
     async listCategories(): Promise<CategoryRow[]> {

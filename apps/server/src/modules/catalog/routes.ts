@@ -174,23 +174,6 @@ export async function catalogRoutes(
     },
   );
 
-  app.post(
-    '/api/products/update-prices',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['catalogue'],
-        summary: 'Update prices from the ERP; answers updated, failed and failures',
-        response: {
-          200: z.object({ updated: z.number(), failed: z.number(), failures: z.array(z.string()) }),
-          ...errors,
-          501: ErrorSchema,
-        },
-      },
-    },
-    async () => catalog.updatePricesFromErp(),
-  );
-
   app.put(
     '/api/products/:id',
     {

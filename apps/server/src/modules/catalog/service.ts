@@ -25,11 +25,15 @@ import {
   isUniqueViolation,
   type CatalogRepo,
   type CategoryRow,
+  type PriceWrite,
+  type ProductPriceRow,
   type ProductFilter,
   type ProductRow,
   type ProductValues,
 } from './repo.ts';
 import type { ReadCache } from '../../cache/read-cache.ts';
+
+export type { PriceWrite, ProductPriceRow } from './repo.ts';
 
 export const CATALOG_MESSAGES = {
   productNotFound: 'Product not found.',
@@ -42,8 +46,6 @@ export const CATALOG_MESSAGES = {
   tooManyImages: `A product can have at most ${PRODUCT_LIMITS.images} images.`,
   existingImagesInvalid: 'existingImages must be a JSON list of image URLs.',
   existingImagesUnknown: 'existingImages may only list images this product already has.',
-  priceSyncUnavailable:
-    'Syncing prices from Business Central is not available yet: the ERP connection is not built in this version.',
 } as const;
 
 /** A file from a multipart form, as the service needs it. */
@@ -379,9 +381,25 @@ export function createCatalogService({ repo, cache, storage, images, log }: Cata
       };
     },
 
-    /** Filled in by the ERP issue; until then the caller learns why nothing happened. */
-    async updatePricesFromErp(): Promise<never> {
-      throw new AppError('not_implemented', CATALOG_MESSAGES.priceSyncUnavailable);
+    /**
+     * Every live product with its prices (cents), by number, for the ERP price sync: from the
+     * database, never from the read cache.
+     */
+    async productPrices(): Promise<ProductPriceRow[]> {
+      return repo.productPrices();
+    },
+
+    /**
+     * Sets some of one product's prices (cents) in its own transaction; a product whose prices
+     * changed is shown at once (the read cache is cleared). Null when the product is gone.
+     */
+    async setProductPrices(
+      id: string,
+      changes: Partial<ProductPrices>,
+    ): Promise<PriceWrite | null> {
+      const write = await repo.setProductPrices(id, changes);
+      if (write?.changed) cache.clear();
+      return write;
     },
   };
 }

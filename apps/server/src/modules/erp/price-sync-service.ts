@@ -1,0 +1,252 @@
+import { centsToDollars } from '@labshop/shared/money';
+import type { ProductPrices } from '@labshop/shared/pricing';
+import {
+  SYNCED_PRICE_FIELDS,
+  failureLine,
+  type PricePreview,
+  type PriceSet,
+  type PriceSyncResult,
+  type SyncedPriceField,
+} from '@labshop/shared/schemas/erp';
+import type { Erp, ErpItemPrices, PriceSource } from '../../integrations/erp/port.ts';
+import type { CatalogService, ProductPriceRow } from '../catalog/service.ts';
+import { SyncInterrupted, type RunningSync, type SyncLedger } from './ledger.ts';
+import { unavailableAs503 } from './unavailable.ts';
+
+/**
+ * 'Sync All Prices from BC' (SPEC.md "Price refresh result"): each live product takes the
+ * mapped prices of the ERP item with the same number, in its own transaction, with every result
+ * in the sync ledger. The preview is the same computation, writing nothing.
+ */
+
+/** Which ERP price feeds each shop price; 'keep' leaves that price alone (config.priceMapping). */
+export type PriceMapping = Record<SyncedPriceField, PriceSource | 'keep'>;
+
+/** Why a product's prices were not taken from the ERP (ours; shown in failures and the ledger). */
+export const PRICE_SYNC_REASONS = {
+  noItem: 'no item with this number in the ERP',
+  blocked: 'the item is blocked in the ERP',
+  noPrice: (field: SyncedPriceField, source: PriceSource) =>
+    `the ERP item has no ${source} price for ${field}`,
+  outOfRange: (field: SyncedPriceField, source: PriceSource, value: number) =>
+    `the ERP's ${source} price for ${field} (${value}) is not between $0.01 and $1,000,000`,
+  deleted: 'the product was deleted during the sync',
+} as const;
+
+/** The highest price the sync accepts, in cents ($1,000,000). */
+const MAX_PRICE_CENTS = 100_000_000;
+
+const COLUMN_OF: Record<SyncedPriceField, keyof ProductPrices> = {
+  newPrice: 'newPriceCents',
+  wholesalePrice: 'wholesalePriceCents',
+  partnerPricex3: 'partnerPriceX3Cents',
+};
+
+/**
+ * Dollars from the ERP (any number of decimals) to cents, half up: 10.005 is 1001 cents. The
+ * product is taken at 12 significant digits first, so 1.005 * 100 (100.49999999999999 in
+ * binary) still counts as the half it is.
+ */
+export function roundHalfUpToCents(dollars: number): number {
+  return Math.floor(Number((dollars * 100).toPrecision(12)) + 0.5);
+}
+
+export function priceSet(prices: ProductPrices): PriceSet {
+  return {
+    newPrice: centsToDollars(prices.newPriceCents),
+    wholesalePrice: centsToDollars(prices.wholesalePriceCents),
+    partnerPricex3:
+      prices.partnerPriceX3Cents === null ? null : centsToDollars(prices.partnerPriceX3Cents),
+  };
+}
+
+export type PricePlan =
+  | { ok: true; changes: Partial<ProductPrices>; after: ProductPrices }
+  | { ok: false; reason: string };
+
+/** The ERP's item numbers are matched regardless of case (Business Central's are upper case). */
+export function itemKey(number: string): string {
+  return number.trim().toUpperCase();
+}
+
+/**
+ * What the sync would set on one product: the mapped prices of its ERP item, or why not (no
+ * item, a blocked item, a missing or out-of-range retail or wholesale price). A missing partner
+ * price clears it (the wholesale price then applies from 3 as well).
+ */
+export function planPrices(
+  product: ProductPriceRow,
+  item: ErpItemPrices | undefined,
+  mapping: PriceMapping,
+): PricePlan {
+  if (!item) return { ok: false, reason: PRICE_SYNC_REASONS.noItem };
+  if (item.blocked) return { ok: false, reason: PRICE_SYNC_REASONS.blocked };
+  const changes: Partial<ProductPrices> = {};
+  for (const field of SYNCED_PRICE_FIELDS) {
+    const source = mapping[field];
+    if (source === 'keep') continue;
+    const value = item.prices[source];
+    if (value === undefined) {
+      if (field === 'partnerPricex3') {
+        changes.partnerPriceX3Cents = null;
+        continue;
+      }
+      return { ok: false, reason: PRICE_SYNC_REASONS.noPrice(field, source) };
+    }
+    const cents = Number.isFinite(value) ? roundHalfUpToCents(value) : Number.NaN;
+    if (!(cents >= 1 && cents <= MAX_PRICE_CENTS)) {
+      return { ok: false, reason: PRICE_SYNC_REASONS.outOfRange(field, source, value) };
+    }
+    changes[COLUMN_OF[field]] = cents;
+  }
+  return { ok: true, changes, after: { ...product.prices, ...changes } };
+}
+
+function samePrices(a: ProductPrices, b: ProductPrices): boolean {
+  return (
+    a.newPriceCents === b.newPriceCents &&
+    a.wholesalePriceCents === b.wholesalePriceCents &&
+    a.partnerPriceX3Cents === b.partnerPriceX3Cents
+  );
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export interface PriceSyncDeps {
+  erp: Erp;
+  catalog: Pick<CatalogService, 'productPrices' | 'setProductPrices'>;
+  ledger: SyncLedger;
+  mapping: PriceMapping;
+  log: { info(object: unknown, message: string): void };
+}
+
+export function createPriceSyncService({ erp, catalog, ledger, mapping, log }: PriceSyncDeps) {
+  const sources = [
+    ...new Set(SYNCED_PRICE_FIELDS.map((field) => mapping[field]).filter((s) => s !== 'keep')),
+  ] as PriceSource[];
+
+  /** The ERP's items and the shop's live products; the ERP may throw ErpUnavailable. */
+  async function load(): Promise<{ items: ErpItemPrices[]; products: ProductPriceRow[] }> {
+    const items = await erp.listItemPrices(sources);
+    return { items, products: await catalog.productPrices() };
+  }
+
+  function itemsByNumber(items: ErpItemPrices[]): Map<string, ErpItemPrices> {
+    const byNumber = new Map<string, ErpItemPrices>();
+    for (const item of items) {
+      if (!byNumber.has(itemKey(item.number))) byNumber.set(itemKey(item.number), item);
+    }
+    return byNumber;
+  }
+
+  /** One product through the sync: its plan, its write, its ledger item. */
+  async function syncProduct(
+    run: RunningSync,
+    product: ProductPriceRow,
+    item: ErpItemPrices | undefined,
+  ): Promise<string | null> {
+    const base = { productNumber: product.number, title: product.title };
+    const failed = async (reason: string) => {
+      await run.record({
+        ...base,
+        outcome: 'failed',
+        before: priceSet(product.prices),
+        after: null,
+        error: reason,
+      });
+      return reason;
+    };
+    const plan = planPrices(product, item, mapping);
+    if (!plan.ok) return failed(plan.reason);
+    let write;
+    try {
+      write = await catalog.setProductPrices(product.id, plan.changes);
+    } catch (error) {
+      return failed(messageOf(error));
+    }
+    if (!write) return failed(PRICE_SYNC_REASONS.deleted);
+    await run.record({
+      ...base,
+      outcome: write.changed ? 'updated' : 'unchanged',
+      before: priceSet(write.before),
+      after: priceSet(write.after),
+      error: null,
+    });
+    return null;
+  }
+
+  return {
+    /** Which ERP price feeds each shop price, as configured. */
+    mapping,
+
+    /**
+     * Runs the sync for `startedBy`: 409 while another runs, 503 when the ERP cannot be
+     * reached (the ledger row then failed with the reason). Products fail one by one with
+     * their reason; the others are still updated.
+     */
+    async sync(startedBy: string): Promise<PriceSyncResult> {
+      const run = await ledger.start('prices', startedBy);
+      try {
+        const { items, products } = await load();
+        await run.setTotal(products.length);
+        const byNumber = itemsByNumber(items);
+        const failures: string[] = [];
+        for (const product of products) {
+          const reason = await syncProduct(run, product, byNumber.get(itemKey(product.number)));
+          if (reason !== null) failures.push(failureLine(product.number, reason));
+        }
+        await run.succeed();
+        const { updated, unchanged, failed } = run.counters;
+        log.info({ sync: run.id, updated, unchanged, failed }, 'prices synced from the ERP');
+        return { updated, failed, failures, unchanged, syncId: run.id };
+      } catch (error) {
+        if (!(error instanceof SyncInterrupted)) await run.fail(messageOf(error));
+        throw unavailableAs503(error);
+      }
+    },
+
+    /** What a sync would do now; nothing is written. 503 when the ERP cannot be reached. */
+    async preview(): Promise<PricePreview> {
+      const { items, products } = await load().catch((error: unknown) => {
+        throw unavailableAs503(error);
+      });
+      const byNumber = itemsByNumber(items);
+      const preview: PricePreview = {
+        changes: [],
+        unchanged: 0,
+        failures: [],
+        missingInShop: [],
+        mapping: { ...mapping },
+      };
+      for (const product of products) {
+        const plan = planPrices(product, byNumber.get(itemKey(product.number)), mapping);
+        if (!plan.ok) {
+          preview.failures.push({
+            number: product.number,
+            title: product.title,
+            reason: plan.reason,
+          });
+        } else if (samePrices(plan.after, product.prices)) {
+          preview.unchanged += 1;
+        } else {
+          preview.changes.push({
+            number: product.number,
+            title: product.title,
+            before: priceSet(product.prices),
+            after: priceSet(plan.after),
+          });
+        }
+      }
+      const shopNumbers = new Set(products.map((product) => itemKey(product.number)));
+      preview.missingInShop = [...byNumber.values()]
+        .filter((item) => !item.blocked && !shopNumbers.has(itemKey(item.number)))
+        .map((item) => ({ number: item.number, displayName: item.displayName }))
+        .sort((a, b) => a.number.localeCompare(b.number));
+      return preview;
+    },
+  };
+}
+
+export type PriceSyncService = ReturnType<typeof createPriceSyncService>;
