@@ -283,17 +283,37 @@ test.describe('admin catalogue', () => {
     const sync = page.getByRole('button', { name: 'Sync All Prices from BC' });
     await expect(sync).toBeEnabled();
 
-    // Until Business Central is connected the server answers 501 with its reason.
+    // The real sync runs in erp.spec.ts on its own servers; here the answers are staged, so
+    // this shared server's prices stay as seeded. First the ERP is down: 503 with its reason.
+    await page.route('**/api/products/update-prices', (route) =>
+      route.fulfill({
+        status: 503,
+        json: { error: 'Business Central did not answer within 30 s (GET items)' },
+      }),
+    );
     await sync.click();
-    await expect(page.getByRole('alert').filter({ hasText: /^Error: \S/ })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({
+        hasText: 'Error: Business Central did not answer within 30 s (GET items)',
+      }),
+    ).toBeVisible();
     await expect(sync).toBeEnabled();
+    await page.unroute('**/api/products/update-prices');
 
     // A finished sync as the ERP would answer it, held back a moment to see the busy state.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/products/update-prices', async (route) => {
       await held;
-      await route.fulfill({ json: { updated: 74, failed: 2, failures: ['AG-150', 'PL-20'] } });
+      await route.fulfill({
+        json: {
+          updated: 74,
+          failed: 2,
+          failures: ['AG-150', 'PL-20'],
+          unchanged: 0,
+          syncId: '00000000-0000-4000-8000-000000000000',
+        },
+      });
     });
     await sync.click();
     const busy = page.getByRole('button', { name: 'Updating...' });

@@ -17,6 +17,8 @@ const BUILT_ADMIN_SCREENS: Partial<Record<AdminScreenPath, string>> = {
   static: 'routes/admin/text-pages.tsx',
   testimonials: 'routes/admin/testimonials.tsx',
   mail: 'routes/admin/mail.tsx',
+  customers: 'routes/admin/customers.tsx',
+  'erp-syncs': 'routes/admin/erp-syncs.tsx',
 };
 
 export default [
@@ -49,6 +51,7 @@ export default [
     ),
     route('product-new', 'routes/admin/product-new.tsx'),
     route('products-edit/:id', 'routes/admin/product-edit.tsx'),
+    route('erp-syncs/:id', 'routes/admin/erp-syncs-detail.tsx'),
   ]),
   route('admin/admin/*', 'routes/admin/alias.tsx'),
   route('*', 'routes/storefront/unknown-path.tsx'),

@@ -15,6 +15,8 @@ export const ADMIN_SCREEN_PATHS = [
   'newsletter',
   // Beyond the spec: what the shop has mailed (in embedded mode, what it would have mailed).
   'mail',
+  // Beyond the spec: every sync with the ERP (price syncs, customer list refreshes) and its result.
+  'erp-syncs',
 ] as const;
 
 export type AdminScreenPath = (typeof ADMIN_SCREEN_PATHS)[number];

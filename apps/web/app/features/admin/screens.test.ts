@@ -7,7 +7,7 @@ describe('admin screens', () => {
     expect(ADMIN_SCREENS.map((screen) => screen.path)).toEqual([...ADMIN_SCREEN_PATHS]);
   });
 
-  it("carry the spec's sidebar labels, then the Mail log (beyond the spec)", () => {
+  it("carry the spec's sidebar labels, then the Mail log and the Sync History (beyond the spec)", () => {
     expect(ADMIN_SCREENS.map((screen) => screen.label)).toEqual([
       'Orders History',
       'Contacts Data',
@@ -20,6 +20,7 @@ describe('admin screens', () => {
       'Testimonials',
       'Newsletter',
       'Mail',
+      'Sync History',
     ]);
     expect(adminScreen('static')?.label).toBe('Text Pages');
     expect(adminScreen('nope')).toBeUndefined();

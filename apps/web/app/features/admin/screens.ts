@@ -10,6 +10,7 @@ import {
   MessageSquareQuote,
   Bell,
   Users,
+  ArrowLeftRight,
   type LucideIcon,
 } from 'lucide-react';
 import type { AdminScreenPath } from './screen-paths.ts';
@@ -92,6 +93,13 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     label: 'Mail',
     description: 'Every e-mail the shop has sent or, without a mail server, kept for reading here.',
     icon: Inbox,
+  },
+  {
+    path: 'erp-syncs',
+    label: 'Sync History',
+    description:
+      'Every price sync and customer list refresh with Business Central, and its result.',
+    icon: ArrowLeftRight,
   },
 ];
 

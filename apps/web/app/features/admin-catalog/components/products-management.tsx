@@ -4,13 +4,12 @@ import {
   type ProductDto,
 } from '@labshop/shared/schemas/catalog';
 import { truncate } from '@labshop/shared/text';
-import { FileText, MoveHorizontal, Pencil, Plus, RefreshCw, Search, Trash2 } from 'lucide-react';
+import { FileText, MoveHorizontal, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useProducts } from '../api/get-products.ts';
 import { failureMessage } from '../../admin/api/http.ts';
-import { useRefreshPrices } from '../api/refresh-prices.ts';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { buttonClass, inputClass } from '../../admin/components/styles.ts';
@@ -20,6 +19,7 @@ import {
   tableCellClass,
   tableHeadCellClass,
 } from '../../admin/components/admin-table.tsx';
+import { PriceSyncPanel } from './price-sync.tsx';
 
 /** Rows per page; the demo catalogue (76 products) takes two. */
 export const PRODUCTS_PAGE_SIZE = 50;
@@ -31,7 +31,7 @@ const money = (value: number | null) => (value === null ? '—' : usd.format(val
 
 /**
  * Products Management (SPEC.md "Admin screens"): search by product number (on the server, as
- * the admin types), the price sync, and the table with Delete and Edit. The search and the
+ * the admin types), the price sync (price-sync.tsx), and the table with Delete and Edit. The search and the
  * page live in the address (?number=&page=), so a reload or Back keeps them.
  */
 export function ProductsManagement() {
@@ -89,13 +89,14 @@ export function ProductsManagement() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <PriceSyncButton onFeedback={setFeedback} />
           <Link to="/admin/product-new" className={buttonClass.primary}>
             <Plus className="h-4 w-4" aria-hidden="true" />
             Add New Product
           </Link>
         </div>
       </div>
+
+      <PriceSyncPanel />
 
       <SearchBox
         initial={number}
@@ -193,38 +194,6 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (value: s
         />
       </div>
     </form>
-  );
-}
-
-/** 'Sync All Prices from BC': Business Central's prices for every product, then a reload. */
-function PriceSyncButton({ onFeedback }: { onFeedback: (feedback: Feedback) => void }) {
-  const refresh = useRefreshPrices();
-  const run = async () => {
-    onFeedback(null);
-    try {
-      const result = await refresh.mutateAsync();
-      const lines = [`Updated ${result.updated} products`];
-      if (result.failed > 0) lines.push(`${result.failed} failures: ${result.failures.join(', ')}`);
-      onFeedback({ kind: result.failed > 0 ? 'warning' : 'success', lines });
-    } catch (error) {
-      console.error('The price sync failed:', error);
-      const message = error instanceof Error && error.message ? error.message : 'Unknown error';
-      onFeedback({ kind: 'error', lines: [`Error: ${message}`] });
-    }
-  };
-  return (
-    <button
-      type="button"
-      onClick={() => void run()}
-      disabled={refresh.isPending}
-      className={buttonClass.secondary}
-    >
-      <RefreshCw
-        className={`h-4 w-4 ${refresh.isPending ? 'animate-spin' : ''}`}
-        aria-hidden="true"
-      />
-      {refresh.isPending ? 'Updating...' : 'Sync All Prices from BC'}
-    </button>
   );
 }
 
