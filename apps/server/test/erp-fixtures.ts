@@ -1,55 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { categories, erpItems, products } from '../src/db/schema/index.ts';
 import { seedCategories, seedProducts } from '../src/db/seed/catalog-data.ts';
 import { seedErpItems } from '../src/db/seed/erp-data.ts';
 import { createBuiltInErp } from '../src/integrations/erp/built-in.ts';
 import { ErpUnavailable, type Erp } from '../src/integrations/erp/port.ts';
-import { createLocalDiskStorage } from '../src/integrations/storage/local-disk.ts';
-import { freePort, openTestDatabase, type TestApp } from './helper.ts';
+import { startTestApp, type TestApp } from './helper.ts';
 
 /** The ERP API tests' apps, demo data and a controllable ERP. */
 
-/**
- * Like startTestApp, with the ERP the app uses given by the test (made on the app's database,
- * so a fake can wrap the built-in ERP).
- */
-export async function startAppWithErp(
+/** startTestApp with the ERP the app uses given by the test. */
+export function startAppWithErp(
   env: Record<string, string>,
   makeErp: (db: Database) => Erp,
 ): Promise<TestApp> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'labshop-test-'));
-  const port = await freePort();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ...env,
-  });
-  const database = await openTestDatabase();
-  const storage = createLocalDiskStorage(config.uploadsDir);
-  const app = await buildApp(
-    { config, database, storage, erp: makeErp(database.db) },
-    { ssr: false },
-  );
-  await app.listen({ host: '127.0.0.1', port });
-  return {
-    app,
-    config,
-    database,
-    origin: `http://127.0.0.1:${port}`,
-    async close() {
-      await app.close();
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  return startTestApp(env, undefined, { erp: makeErp });
 }
 
 /**

@@ -7,7 +7,8 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
+import type { Erp } from '../src/integrations/erp/port.ts';
 import { createLocalDiskStorage } from '../src/integrations/storage/local-disk.ts';
 
 /**
@@ -71,11 +72,13 @@ export interface TestApp {
 
 /**
  * Builds the whole app (no web pages) on a fresh database and a temporary DATA_DIR. `prepare`
- * may add routes before the server starts listening.
+ * may add routes before the server starts listening; `erp` replaces the configured ERP (made on
+ * the app's database, so a test double can wrap the built-in one).
  */
 export async function startTestApp(
   env: Record<string, string> = {},
   prepare?: (app: FastifyInstance) => void | Promise<void>,
+  options: { erp?: (db: Database) => Erp } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'labshop-test-'));
   // The port is known before the app is built, so PUBLIC_URL (login redirects, the embedded
@@ -91,7 +94,10 @@ export async function startTestApp(
   });
   const database = await openTestDatabase();
   const storage = createLocalDiskStorage(config.uploadsDir);
-  const app = await buildApp({ config, database, storage }, { ssr: false });
+  const app = await buildApp(
+    { config, database, storage, erp: options.erp?.(database.db) },
+    { ssr: false },
+  );
   await prepare?.(app);
   await app.listen({ host: '127.0.0.1', port });
   return {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ErpConfig } from '../../config.ts';
 import { ErpUnavailable } from './port.ts';
+import { NOT_SENT_CODES, networkErrorCode } from '../network-errors.ts';
 
 export type BusinessCentralConfig = Extract<ErpConfig, { kind: 'business-central' }>;
 
@@ -99,21 +100,6 @@ const BACKOFF_BASE_MS = 500;
 /** A collection with more pages than this is a nextLink loop, not data. */
 const MAX_PAGES = 100_000;
 
-/** Connection failures where the request never left this machine: a POST cannot have run. */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'CERT_HAS_EXPIRED',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
-
 /** A dropped connection: a read may simply be sent again. */
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 
@@ -191,7 +177,7 @@ export function createBcClient(config: BusinessCentralConfig, options: BcClientO
         });
         text = await response.text();
       } catch (error) {
-        const code = errorCode(error);
+        const code = networkErrorCode(error);
         const resettable = code !== null && RESET_CODES.has(code) && repeatable;
         const resetWaitMs = retryWait(attempt, null);
         if (resettable && retriesLeft && withinBudget(resetWaitMs)) {
@@ -525,16 +511,6 @@ function parseObject(text: string): Record<string, unknown> | null {
 
 function isTimeout(error: unknown): boolean {
   return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-}
-
-/** The error code of a failed fetch (undici puts the socket's on `cause`). */
-function errorCode(error: unknown): string | null {
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
 }
 
 function safeHost(url: string): string {

@@ -11,6 +11,7 @@ import {
   type RefundResult,
   type VoidResult,
 } from './port.ts';
+import { NOT_SENT_CODES, networkErrorCode } from '../network-errors.ts';
 
 export type CardPointeConfig = Extract<PaymentsConfig, { kind: 'cardpointe' }>;
 
@@ -67,21 +68,6 @@ const PPS_TEXTS: Record<string, string> = {
   '38': 'CVV is required',
   '62': 'The card processor did not answer in time. Please try again.',
 };
-
-/** Connection failures where nothing was sent, so nothing can have been charged. */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'CERT_HAS_EXPIRED',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
 
 /**
  * CardPointe Gateway's REST API (docs/EXTERNAL-APIS.md section 1): auth with capture, inquire by
@@ -140,7 +126,7 @@ export function createCardPointeGateway(
         retryAfter: response.headers.get('x-rate-limit-retry-after-seconds'),
       };
     } catch (error) {
-      const code = errorCode(error);
+      const code = networkErrorCode(error);
       if (code && NOT_SENT_CODES.has(code)) {
         const message = `CardPointe could not be reached for ${what} (${code}); nothing was sent`;
         log.error({ endpoint: what, code }, message);
@@ -364,16 +350,6 @@ export function createCardPointeGateway(
 /** 'inquireByOrderid/WEB-1/123/1' -> 'inquireByOrderid' (ids stay out of messages). */
 function endpointName(endpoint: string): string {
   return endpoint.split('/')[0] || 'credential check';
-}
-
-/** The error code of a failed fetch (undici puts the socket's on `cause`). */
-function errorCode(error: unknown): string | null {
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
 }
 
 /** The JSON answer as records of strings; null when it is not a JSON object or array of them. */

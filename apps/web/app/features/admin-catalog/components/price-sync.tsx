@@ -8,10 +8,11 @@ import {
   type SyncedPriceField,
 } from '@labshop/shared/schemas/erp';
 import { useQueryClient } from '@tanstack/react-query';
-import { Eye, History, RefreshCw, X } from 'lucide-react';
+import { Eye, History, RefreshCw } from 'lucide-react';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { AdminDialog } from '../../admin/components/admin-dialog.tsx';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { buttonClass } from '../../admin/components/styles.ts';
 import {
@@ -282,74 +283,42 @@ export function PricePreviewDialog({
   onClose: () => void;
   onApply: () => void;
 }) {
-  const headingId = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
-
   const fields: SyncedPriceField[] = preview
     ? SYNCED_PRICE_FIELDS.filter((field) => preview.mapping[field] !== 'keep')
     : [...SYNCED_PRICE_FIELDS];
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={headingId}
+    <AdminDialog
+      open={open}
+      title="Preview of the price sync"
+      closeLabel="Close the preview"
+      width="4xl"
       onClose={onClose}
-      // A click on the backdrop (the dialog element itself, outside its box) closes it.
-      onClick={(event) => {
-        if (event.target === event.currentTarget) event.currentTarget.close();
-      }}
-      className="m-auto max-h-[90vh] w-[calc(100%-1.5rem)] max-w-4xl flex-col rounded-lg bg-white p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/50 open:flex"
+      footer={
+        <>
+          <button type="submit" className={buttonClass.secondary}>
+            Close
+          </button>
+          <button
+            type="button"
+            onClick={onApply}
+            disabled={applyDisabled || loading || !preview}
+            className={buttonClass.primary}
+          >
+            <RefreshCw className="h-4 w-4" aria-hidden="true" />
+            Apply
+          </button>
+        </>
+      }
     >
-      <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-6">
-        <h2 id={headingId} className="text-lg font-bold text-brand-900">
-          Preview of the price sync
-        </h2>
-        <button
-          type="button"
-          onClick={() => dialog.current?.close()}
-          className="-mr-2 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded text-slate-600 hover:bg-slate-100"
-          aria-label="Close the preview"
-        >
-          <X className="h-5 w-5" aria-hidden="true" />
-        </button>
-      </div>
-
-      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">
-        {loading ? (
-          <LoadingIndicator label="Reading the prices from Business Central..." />
-        ) : error ? (
-          <FeedbackRegions feedback={priceSyncErrorFeedback(error)} />
-        ) : preview ? (
-          <PreviewContent preview={preview} fields={fields} />
-        ) : null}
-      </div>
-
-      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-4 py-3 sm:px-6">
-        <button
-          type="button"
-          onClick={() => dialog.current?.close()}
-          className={buttonClass.secondary}
-        >
-          Close
-        </button>
-        <button
-          type="button"
-          onClick={onApply}
-          disabled={applyDisabled || loading || !preview}
-          className={buttonClass.primary}
-        >
-          <RefreshCw className="h-4 w-4" aria-hidden="true" />
-          Apply
-        </button>
-      </div>
-    </dialog>
+      {loading ? (
+        <LoadingIndicator label="Reading the prices from Business Central..." />
+      ) : error ? (
+        <FeedbackRegions feedback={priceSyncErrorFeedback(error)} />
+      ) : preview ? (
+        <PreviewContent preview={preview} fields={fields} />
+      ) : null}
+    </AdminDialog>
   );
 }
 

@@ -4,15 +4,16 @@ import {
   type ProductDto,
 } from '@labshop/shared/schemas/catalog';
 import { truncate } from '@labshop/shared/text';
-import { FileText, MoveHorizontal, Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { FileText, MoveHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useProducts } from '../api/get-products.ts';
 import { failureMessage } from '../../admin/api/http.ts';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { SearchBox } from '../../admin/components/search-box.tsx';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
-import { buttonClass, inputClass } from '../../admin/components/styles.ts';
+import { buttonClass } from '../../admin/components/styles.ts';
 import { Pager } from '../../admin/components/pager.tsx';
 import {
   AdminTable,
@@ -23,7 +24,6 @@ import { PriceSyncPanel } from './price-sync.tsx';
 
 /** Rows per page; the demo catalogue (76 products) takes two. */
 export const PRODUCTS_PAGE_SIZE = 50;
-const SEARCH_DEBOUNCE_MS = 300;
 const DESCRIPTION_PREVIEW = 80;
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -99,6 +99,9 @@ export function ProductsManagement() {
       <PriceSyncPanel />
 
       <SearchBox
+        label="Search by product number"
+
+        placeholder="Search by product number"
         initial={number}
         onSearch={(value) => {
           if (value !== number) setQuery({ number: value });
@@ -155,46 +158,6 @@ function queryParams(number: string, page: number): URLSearchParams {
   if (number) params.set('number', number);
   if (page > 1) params.set('page', String(page));
   return params;
-}
-
-/** The search box: the list follows a short pause in typing, not every key. */
-function SearchBox({ initial, onSearch }: { initial: string; onSearch: (value: string) => void }) {
-  const id = useId();
-  const [value, setValue] = useState(initial);
-  // The address changed under the box (Back, the sidebar link): show what the list shows.
-  const [shown, setShown] = useState(initial);
-  if (initial !== shown) {
-    setShown(initial);
-    if (initial !== value.trim()) setValue(initial);
-  }
-  const search = useEffectEvent(onSearch);
-  useEffect(() => {
-    const timer = window.setTimeout(() => search(value.trim()), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [value]);
-  return (
-    <form role="search" className="mt-5 max-w-md" onSubmit={(event) => event.preventDefault()}>
-      <label htmlFor={id} className="sr-only">
-        Search by product number
-      </label>
-      <div className="relative">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
-          aria-hidden="true"
-        />
-        <input
-          id={id}
-          type="search"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          placeholder="Search by product number"
-          autoComplete="off"
-          spellCheck={false}
-          className={`${inputClass} pl-9`}
-        />
-      </div>
-    </form>
-  );
 }
 
 const th = tableHeadCellClass;

@@ -3,9 +3,9 @@ import {
   type MailLogEntryDto,
   type MailLogMessageDto,
 } from '@labshop/shared/schemas/content';
-import { X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { AdminDialog } from '../../admin/components/admin-dialog.tsx';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
 import { useMailMessage } from '../api/get-mail-message.ts';
@@ -180,51 +180,21 @@ function MailTable({
 
 /** One mail in a modal dialog: its headers and its text. The HTML part is never run here. */
 function MailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const headingId = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
   const message = useMailMessage(id);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (id && !element.open) element.showModal();
-    if (!id && element.open) element.close();
-  }, [id]);
-
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={headingId}
+    <AdminDialog
+      open={id !== null}
+      title={message.data ? message.data.subject || '(no subject)' : 'Mail'}
       onClose={onClose}
-      // A click on the backdrop (the dialog element itself, outside its box) closes it.
-      onClick={(event) => {
-        if (event.target === event.currentTarget) event.currentTarget.close();
-      }}
-      className="m-auto max-h-[90vh] w-[calc(100%-1.5rem)] max-w-3xl rounded-lg bg-white p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/50"
     >
-      <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-6">
-        <h2 id={headingId} className="min-w-0 text-lg font-bold break-words text-brand-900">
-          {message.data ? message.data.subject || '(no subject)' : 'Mail'}
-        </h2>
-        <button
-          type="button"
-          onClick={() => dialog.current?.close()}
-          className="-mr-2 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded text-slate-600 hover:bg-slate-100"
-          aria-label="Close"
-        >
-          <X className="h-5 w-5" aria-hidden="true" />
-        </button>
-      </div>
-      <div className="px-4 py-4 sm:px-6">
-        {id === null ? null : message.isPending ? (
-          <LoadingIndicator label="Loading the mail..." />
-        ) : message.isError ? (
-          <LoadError what="This mail" />
-        ) : (
-          <MailContent mail={message.data} />
-        )}
-      </div>
-    </dialog>
+      {id === null ? null : message.isPending ? (
+        <LoadingIndicator label="Loading the mail..." />
+      ) : message.isError ? (
+        <LoadError what="This mail" />
+      ) : (
+        <MailContent mail={message.data} />
+      )}
+    </AdminDialog>
   );
 }
 

@@ -6,14 +6,15 @@ import {
   ERP_MESSAGES,
   type CustomersAnswer,
 } from '@labshop/shared/schemas/erp';
-import { Download, History, RefreshCw, Search } from 'lucide-react';
-import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
+import { Download, History, RefreshCw } from 'lucide-react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, failureMessage } from '../../admin/api/http.ts';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { SearchBox } from '../../admin/components/search-box.tsx';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
-import { buttonClass, inputClass } from '../../admin/components/styles.ts';
+import { buttonClass } from '../../admin/components/styles.ts';
 import { LoadError } from '../../admin-content/components/load-error.tsx';
 import { ScreenHeading } from '../../admin-content/components/screen-heading.tsx';
 import { useCurrentErpSync } from '../../admin-erp-syncs/api/get-current-sync.ts';
@@ -177,6 +178,10 @@ export function CustomersList() {
       ) : (
         <>
           <SearchBox
+            label="Search customers"
+            placeholder="Search name, address, phone, e-mail..."
+            debounceMs={SEARCH_DEBOUNCE_MS}
+            maxLength={CUSTOMER_SEARCH_MAX_LENGTH}
             initial={search}
             onSearch={(value) => {
               // A new search starts at page 1 and replaces the history entry.
@@ -309,46 +314,5 @@ function CopyAge({
         </Link>
       </div>
     </div>
-  );
-}
-
-/** The search box: the list follows a short pause in typing. */
-function SearchBox({ initial, onSearch }: { initial: string; onSearch: (value: string) => void }) {
-  const id = useId();
-  const [value, setValue] = useState(initial);
-  // The address changed under the box (Back, the sidebar link): show what the list shows.
-  const [shown, setShown] = useState(initial);
-  if (initial !== shown) {
-    setShown(initial);
-    if (initial !== value.trim()) setValue(initial);
-  }
-  const search = useEffectEvent(onSearch);
-  useEffect(() => {
-    const timer = window.setTimeout(() => search(value.trim()), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [value]);
-  return (
-    <form role="search" className="mt-5 max-w-md" onSubmit={(event) => event.preventDefault()}>
-      <label htmlFor={id} className="sr-only">
-        Search customers
-      </label>
-      <div className="relative">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
-          aria-hidden="true"
-        />
-        <input
-          id={id}
-          type="search"
-          value={value}
-          maxLength={CUSTOMER_SEARCH_MAX_LENGTH}
-          onChange={(event) => setValue(event.target.value)}
-          placeholder="Search name, address, phone, e-mail..."
-          autoComplete="off"
-          spellCheck={false}
-          className={`${inputClass} pl-9`}
-        />
-      </div>
-    </form>
   );
 }
