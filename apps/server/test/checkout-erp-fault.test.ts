@@ -2,21 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
-import {
-  customers,
-  erpSalesOrders,
-  mailLog,
-  orderLines,
-  orders,
-  outbox,
-} from '../src/db/schema/index.ts';
+import { customers, erpSalesOrders, mailLog, orders, outbox } from '../src/db/schema/index.ts';
 import { createBuiltInErp } from '../src/integrations/erp/built-in.ts';
 import { ErpUnavailable, type Erp } from '../src/integrations/erp/port.ts';
 import { createDatabaseMailer } from '../src/integrations/mail/database.ts';
 import { createMailLogWriter } from '../src/integrations/mail/log.ts';
 import { createOrderJobHandlers, ORDER_JOB_KINDS } from '../src/jobs/order-jobs.ts';
-import { createOutboxWorker, enqueue, type OutboxLog } from '../src/jobs/outbox.ts';
+import { createOutboxWorker, type OutboxLog } from '../src/jobs/outbox.ts';
 import { openTestDatabase } from './helper.ts';
+import { insertPaidOrder } from './checkout-fixtures.ts';
 
 /**
  * The issue's fault test: the ERP is down when an order is paid. The order stays paid, the
@@ -69,57 +63,12 @@ function switchableErp(real: Erp) {
 }
 
 /** What process-payment leaves behind for an approved charge: a paid order and its two jobs. */
-async function paidOrder(number: string, email: string, customerNumber: string | null = null) {
-  await database.db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        number,
-        status: 'paid',
-        customerNumber,
-        customerName: 'Ada Lovelace',
-        customerType: 'Retail',
-        email,
-        phone: '555-0100',
-        subtotalCents: 5000,
-        discountCents: 500,
-        amountCents: 4500,
-        couponCode: 'Black10',
-        shipName: 'Ada Lovelace',
-        shipAddress1: '1 <Analytical> St',
-        shipCity: 'London',
-        shipState: 'LDN',
-        shipPostCode: 'N1 9GU',
-        shipCountry: 'GB',
-        paymentRetref: '123456789012',
-        paidAt: new Date(),
-        erpSyncStatus: 'pending',
-      })
-      .returning();
-    if (!order) throw new Error('order insert returned nothing');
-    await tx.insert(orderLines).values([
-      {
-        orderId: order.id,
-        position: 1,
-        productNumber: 'P-100',
-        title: 'Pipette & tips',
-        quantity: 2,
-        unitPriceCents: 1500,
-        lineTotalCents: 3000,
-      },
-      {
-        orderId: order.id,
-        position: 2,
-        productNumber: 'P-200',
-        title: 'Beaker',
-        quantity: 1,
-        unitPriceCents: 2000,
-        lineTotalCents: 2000,
-      },
-    ]);
-    for (const kind of [ORDER_JOB_KINDS.erpSync, ORDER_JOB_KINDS.confirmationMail]) {
-      await enqueue(tx, { kind, payload: { orderNumber: number }, dedupeKey: `${kind}:${number}` });
-    }
+function paidOrder(number: string, email: string, customerNumber: string | null = null) {
+  return insertPaidOrder(database.db, {
+    number,
+    email,
+    order: { customerNumber, shipAddress1: '1 <Analytical> St' },
+    jobs: [ORDER_JOB_KINDS.erpSync, ORDER_JOB_KINDS.confirmationMail],
   });
 }
 

@@ -1,7 +1,9 @@
 import type { PaymentAnswer, PaymentRequest } from '@labshop/shared/schemas/checkout';
 import { CAPTCHA_NONCE_HEADER } from '@labshop/shared/schemas/checkout';
 import { expect } from 'vitest';
-import { categories, coupons, products } from '../src/db/schema/index.ts';
+import type { Database } from '../src/db/client.ts';
+import { categories, coupons, orderLines, orders, products } from '../src/db/schema/index.ts';
+import { enqueue } from '../src/jobs/outbox.ts';
 import {
   SANDBOX_TEST_TOKENS,
   isSandboxGateway,
@@ -178,4 +180,71 @@ export async function payOk(
   expect(response.status, JSON.stringify(answer)).toBe(200);
   expect(answer.ok, JSON.stringify(answer)).toBe(true);
   return { ...answer, nonce };
+}
+
+type OrderValues = typeof orders.$inferInsert;
+type PaidOrderLine = Pick<
+  typeof orderLines.$inferInsert,
+  'productNumber' | 'title' | 'quantity' | 'unitPriceCents'
+>;
+
+/**
+ * What process-payment leaves behind for an approved charge, written straight to the database:
+ * a paid order (Ada Lovelace in London unless `order` says otherwise), its lines (two unless
+ * given) and the outbox `jobs` named (none unless given), in one transaction.
+ */
+export async function insertPaidOrder(
+  db: Database,
+  options: {
+    number: string;
+    email: string;
+    order?: Partial<OrderValues>;
+    lines?: PaidOrderLine[];
+    jobs?: readonly string[];
+  },
+): Promise<void> {
+  const { number, email } = options;
+  const lines = options.lines ?? [
+    { productNumber: 'P-100', title: 'Pipette & tips', quantity: 2, unitPriceCents: 1500 },
+    { productNumber: 'P-200', title: 'Beaker', quantity: 1, unitPriceCents: 2000 },
+  ];
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        number,
+        status: 'paid',
+        customerName: 'Ada Lovelace',
+        customerType: 'Retail',
+        email,
+        phone: '555-0100',
+        subtotalCents: 5000,
+        discountCents: 500,
+        amountCents: 4500,
+        couponCode: 'Black10',
+        shipName: 'Ada Lovelace',
+        shipAddress1: '1 Analytical St',
+        shipCity: 'London',
+        shipState: 'LDN',
+        shipPostCode: 'N1 9GU',
+        shipCountry: 'GB',
+        paymentRetref: '123456789012',
+        paidAt: new Date(),
+        erpSyncStatus: 'pending',
+        ...options.order,
+      })
+      .returning();
+    if (!order) throw new Error('order insert returned nothing');
+    await tx.insert(orderLines).values(
+      lines.map((line, index) => ({
+        ...line,
+        orderId: order.id,
+        position: index + 1,
+        lineTotalCents: line.unitPriceCents * line.quantity,
+      })),
+    );
+    for (const kind of options.jobs ?? []) {
+      await enqueue(tx, { kind, payload: { orderNumber: number }, dedupeKey: `${kind}:${number}` });
+    }
+  });
 }

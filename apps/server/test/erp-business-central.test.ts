@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { tmpdir } from 'node:os';
 import { loadConfig, type OutboxConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
-import { orderLines, orders, outbox } from '../src/db/schema/index.ts';
+import { orders, outbox } from '../src/db/schema/index.ts';
 import { retryAfterMs } from '../src/integrations/erp/bc-client.ts';
 import {
   createBusinessCentralErp,
@@ -20,9 +20,10 @@ import {
 } from '../src/integrations/erp/port.ts';
 import type { Mailer } from '../src/integrations/mail/port.ts';
 import { createOrderJobHandlers, ORDER_JOB_KINDS } from '../src/jobs/order-jobs.ts';
-import { createOutboxWorker, enqueue, type OutboxLog } from '../src/jobs/outbox.ts';
+import { createOutboxWorker, type OutboxLog } from '../src/jobs/outbox.ts';
 import { startFakeBusinessCentral, type FakeBusinessCentral } from './fakes/business-central.ts';
 import { freePort, openTestDatabase } from './helper.ts';
+import { insertPaidOrder } from './checkout-fixtures.ts';
 
 /** The Business Central adapter (and its HTTP layer) against a local fake of BC and Entra ID. */
 const SECRET = 'bc-Secret~Value.0123456789';
@@ -751,58 +752,12 @@ describe('the order sync job against Business Central', () => {
     await database?.close();
   });
 
-  async function paidOrder(number: string, email: string) {
-    await database.db.transaction(async (tx) => {
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          number,
-          status: 'paid',
-          customerName: 'Ada Lovelace',
-          customerType: 'Retail',
-          email,
-          phone: '555-0100',
-          subtotalCents: 5000,
-          discountCents: 500,
-          amountCents: 4500,
-          couponCode: 'Black10',
-          shipName: 'Ada Lovelace',
-          shipAddress1: '1 Analytical St',
-          shipCity: 'London',
-          shipState: 'LDN',
-          shipPostCode: 'N1 9GU',
-          shipCountry: 'GB',
-          paymentRetref: '123456789012',
-          paidAt: new Date('2026-11-20T12:00:00Z'),
-          erpSyncStatus: 'pending',
-        })
-        .returning();
-      if (!order) throw new Error('order insert returned nothing');
-      await tx.insert(orderLines).values([
-        {
-          orderId: order.id,
-          position: 1,
-          productNumber: 'P-100',
-          title: 'Pipette & tips',
-          quantity: 2,
-          unitPriceCents: 1500,
-          lineTotalCents: 3000,
-        },
-        {
-          orderId: order.id,
-          position: 2,
-          productNumber: 'P-200',
-          title: 'Beaker',
-          quantity: 1,
-          unitPriceCents: 2000,
-          lineTotalCents: 2000,
-        },
-      ]);
-      await enqueue(tx, {
-        kind: ORDER_JOB_KINDS.erpSync,
-        payload: { orderNumber: number },
-        dedupeKey: `${ORDER_JOB_KINDS.erpSync}:${number}`,
-      });
+  function paidOrder(number: string, email: string) {
+    return insertPaidOrder(database.db, {
+      number,
+      email,
+      order: { paidAt: new Date('2026-11-20T12:00:00Z') },
+      jobs: [ORDER_JOB_KINDS.erpSync],
     });
   }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client.ts';
-import { customers, erpSalesOrders, orderLines, orders } from '../src/db/schema/index.ts';
+import { customers, erpSalesOrders, orders } from '../src/db/schema/index.ts';
 import { createDatabaseMailer } from '../src/integrations/mail/database.ts';
 import { createMailLogWriter } from '../src/integrations/mail/log.ts';
 import { createBuiltInErp } from '../src/integrations/erp/built-in.ts';
@@ -9,6 +9,7 @@ import type { Erp } from '../src/integrations/erp/port.ts';
 import { createOrderJobHandlers, ORDER_JOB_KINDS } from '../src/jobs/order-jobs.ts';
 import type { OutboxJob, OutboxLog } from '../src/jobs/outbox.ts';
 import { openTestDatabase } from './helper.ts';
+import { insertPaidOrder } from './checkout-fixtures.ts';
 
 /**
  * The order sync job with a customer the ERP already has: it fills the customer's blank phone
@@ -48,38 +49,25 @@ function countingErp() {
   return { erp, state };
 }
 
-async function paidOrder(number: string, email: string) {
-  const [order] = await database.db
-    .insert(orders)
-    .values({
-      number,
-      status: 'paid',
+function paidOrder(number: string, email: string) {
+  return insertPaidOrder(database.db, {
+    number,
+    email,
+    order: {
       customerName: 'Maria Delgado',
       customerType: 'Wholesale',
-      email,
       phone: '+1 (419) 555-0199',
-      subtotalCents: 5000,
       discountCents: 0,
       amountCents: 5000,
+      couponCode: null,
       shipName: 'Maria Delgado',
       shipAddress1: '1250 Industrial Pkwy',
       shipCity: 'Toledo',
       shipState: 'OH',
       shipPostCode: '43612',
       shipCountry: 'US',
-      paymentRetref: '123456789012',
-      paidAt: new Date(),
-      erpSyncStatus: 'pending',
-    })
-    .returning();
-  await database.db.insert(orderLines).values({
-    orderId: order!.id,
-    position: 1,
-    productNumber: 'P-100',
-    title: 'Pipette',
-    quantity: 2,
-    unitPriceCents: 2500,
-    lineTotalCents: 5000,
+    },
+    lines: [{ productNumber: 'P-100', title: 'Pipette', quantity: 2, unitPriceCents: 2500 }],
   });
 }
 
