@@ -9,6 +9,7 @@ import {
 } from './bc-client.ts';
 import {
   ErpUnavailable,
+  ERP_CUSTOMER_COPIED_FIELDS,
   type Erp,
   type ErpCustomer,
   type ErpCustomerChanges,
@@ -26,22 +27,8 @@ export interface BusinessCentralErp extends Erp {
   readonly kind: 'business-central';
 }
 
-/** The customer fields listCustomers reads (the ten, plus id, number and postalCode). */
-const CUSTOMER_SELECT = [
-  'id',
-  'number',
-  'displayName',
-  'type',
-  'addressLine1',
-  'addressLine2',
-  'city',
-  'state',
-  'country',
-  'postalCode',
-  'phoneNumber',
-  'email',
-  'website',
-] as const;
+/** The customer fields listCustomers reads (the copied ones, plus id and number). */
+const CUSTOMER_SELECT = ['id', 'number', ...ERP_CUSTOMER_COPIED_FIELDS] as const;
 
 const ITEM_SELECT = ['id', 'number', 'displayName', 'blocked', 'unitPrice'] as const;
 

@@ -39,6 +39,21 @@ export type ErpCustomerChanges = Partial<
   Pick<ErpCustomerInput, 'phoneNumber' | 'addressLine1' | 'city' | 'state' | 'postalCode'>
 >;
 
+/** What the customers copy keeps of an ERP customer: SPEC.md's ten fields and the postal code. */
+export const ERP_CUSTOMER_COPIED_FIELDS = [
+  'displayName',
+  'type',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'state',
+  'country',
+  'postalCode',
+  'phoneNumber',
+  'email',
+  'website',
+] as const;
+
 /** A customer with SPEC.md's ten fields (the admin list and the customers cache). */
 export interface ErpCustomerRecord {
   id: string;

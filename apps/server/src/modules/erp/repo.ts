@@ -8,7 +8,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { customers, erpSyncItems, erpSyncs } from '../../db/schema/index.ts';
 import { databaseErrorCode } from '../../http/errors.ts';
-import type { ErpCustomerRecord } from '../../integrations/erp/port.ts';
+import { ERP_CUSTOMER_COPIED_FIELDS, type ErpCustomerRecord } from '../../integrations/erp/port.ts';
 
 /** The ERP module's rows: the sync ledger, and the customers table as the ERP's copy. */
 
@@ -43,22 +43,7 @@ export interface CustomerReplacement {
 /** Rows per statement when the customer copy is written in bulk. */
 const CHUNK = 500;
 
-/** The ten fields plus the postal code: what a refresh copies from the ERP. */
-const COPIED_FIELDS = [
-  'displayName',
-  'type',
-  'addressLine1',
-  'addressLine2',
-  'city',
-  'state',
-  'country',
-  'postalCode',
-  'phoneNumber',
-  'email',
-  'website',
-] as const;
-
-type CopiedValues = Pick<CustomerRow, (typeof COPIED_FIELDS)[number]>;
+type CopiedValues = Pick<CustomerRow, (typeof ERP_CUSTOMER_COPIED_FIELDS)[number]>;
 
 function copiedValues(record: ErpCustomerRecord): CopiedValues {
   return {
@@ -236,7 +221,7 @@ export function createErpRepo(db: Database) {
           const same =
             current !== undefined &&
             current.erpId === record.id &&
-            COPIED_FIELDS.every((field) => current[field] === values[field]);
+            ERP_CUSTOMER_COPIED_FIELDS.every((field) => current[field] === values[field]);
           if (same) unchanged += 1;
           else writes.push({ number: record.number, ...values, erpId: record.id, syncedAt });
         }
@@ -248,7 +233,7 @@ export function createErpRepo(db: Database) {
               target: customers.number,
               set: {
                 ...Object.fromEntries(
-                  COPIED_FIELDS.map((field) => [
+                  ERP_CUSTOMER_COPIED_FIELDS.map((field) => [
                     field,
                     sql.raw(`excluded.${customers[field].name}`),
                   ]),
