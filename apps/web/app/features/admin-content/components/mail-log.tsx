@@ -6,6 +6,7 @@ import {
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { AdminDialog } from '../../admin/components/admin-dialog.tsx';
+import { Badge, type BadgeTone } from '../../admin/components/badge.tsx';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
 import { useMailMessage } from '../api/get-mail-message.ts';
@@ -21,11 +22,11 @@ import {
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const formatTime = (iso: string) => dateTime.format(new Date(iso));
 
-const STATUS: Record<MailLogEntryDto['status'], { label: string; className: string }> = {
-  kept: { label: 'Kept', className: 'bg-slate-100 text-slate-800 ring-slate-300' },
-  queued: { label: 'Queued', className: 'bg-amber-50 text-amber-900 ring-amber-300' },
-  sent: { label: 'Sent', className: 'bg-emerald-50 text-emerald-900 ring-emerald-300' },
-  failed: { label: 'Failed', className: 'bg-red-50 text-red-900 ring-red-300' },
+const STATUS: Record<MailLogEntryDto['status'], { label: string; tone: BadgeTone }> = {
+  kept: { label: 'Kept', tone: 'neutral' },
+  queued: { label: 'Queued', tone: 'waiting' },
+  sent: { label: 'Sent', tone: 'good' },
+  failed: { label: 'Failed', tone: 'bad' },
 };
 
 const TRANSPORT: Record<MailLogEntryDto['transport'], string> = {
@@ -34,14 +35,7 @@ const TRANSPORT: Record<MailLogEntryDto['transport'], string> = {
 };
 
 function StatusBadge({ status }: { status: MailLogEntryDto['status'] }) {
-  const { label, className } = STATUS[status];
-  return (
-    <span
-      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${className}`}
-    >
-      {label}
-    </span>
-  );
+  return <Badge {...STATUS[status]} />;
 }
 
 /**

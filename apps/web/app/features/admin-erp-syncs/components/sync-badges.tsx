@@ -1,23 +1,14 @@
 import type { ErpSyncItem, ErpSyncKind, ErpSyncRunStatus } from '@labshop/shared/schemas/erp';
+import { Badge, type BadgeTone } from '../../admin/components/badge.tsx';
 
-const BADGE =
-  'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset';
-const TONE = {
-  neutral: 'bg-slate-100 text-slate-800 ring-slate-300',
-  waiting: 'bg-amber-50 text-amber-900 ring-amber-300',
-  good: 'bg-emerald-50 text-emerald-900 ring-emerald-300',
-  bad: 'bg-red-50 text-red-900 ring-red-300',
-} as const;
-type Tone = keyof typeof TONE;
-
-export const SYNC_STATUS: Record<ErpSyncRunStatus, { label: string; tone: Tone }> = {
+export const SYNC_STATUS: Record<ErpSyncRunStatus, { label: string; tone: BadgeTone }> = {
   running: { label: 'Running', tone: 'waiting' },
   succeeded: { label: 'Succeeded', tone: 'good' },
   failed: { label: 'Failed', tone: 'bad' },
   interrupted: { label: 'Interrupted', tone: 'bad' },
 };
 
-export const ITEM_OUTCOME: Record<ErpSyncItem['outcome'], { label: string; tone: Tone }> = {
+export const ITEM_OUTCOME: Record<ErpSyncItem['outcome'], { label: string; tone: BadgeTone }> = {
   updated: { label: 'Updated', tone: 'good' },
   unchanged: { label: 'Unchanged', tone: 'neutral' },
   failed: { label: 'Failed', tone: 'bad' },
@@ -27,10 +18,6 @@ export const KIND_LABELS: Record<ErpSyncKind, string> = {
   prices: 'Prices',
   customers: 'Customers',
 };
-
-export function Badge({ label, tone }: { label: string; tone: Tone }) {
-  return <span className={`${BADGE} ${TONE[tone]}`}>{label}</span>;
-}
 
 export function StatusBadge({ status }: { status: ErpSyncRunStatus }) {
   return <Badge {...SYNC_STATUS[status]} />;

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { failureMessage } from '../../admin/api/http.ts';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { Badge, type BadgeTone } from '../../admin/components/badge.tsx';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
 import { ScreenHeading } from '../../admin-content/components/screen-heading.tsx';
@@ -27,16 +28,7 @@ export const ORDERS_MESSAGES = {
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const formatTime = (iso: string) => dateTime.format(new Date(iso));
 
-const BADGE =
-  'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset';
-const TONE = {
-  neutral: 'bg-slate-100 text-slate-800 ring-slate-300',
-  waiting: 'bg-amber-50 text-amber-900 ring-amber-300',
-  good: 'bg-emerald-50 text-emerald-900 ring-emerald-300',
-  bad: 'bg-red-50 text-red-900 ring-red-300',
-} as const;
-
-const ORDER_STATUS: Record<OrderStatus, { label: string; tone: keyof typeof TONE }> = {
+const ORDER_STATUS: Record<OrderStatus, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'waiting' },
   paid: { label: 'Paid', tone: 'good' },
   failed: { label: 'Failed', tone: 'bad' },
@@ -44,16 +36,12 @@ const ORDER_STATUS: Record<OrderStatus, { label: string; tone: keyof typeof TONE
   needs_attention: { label: 'Needs attention', tone: 'bad' },
 };
 
-const SYNC_STATUS: Record<ErpSyncStatus, { label: string; tone: keyof typeof TONE }> = {
+const SYNC_STATUS: Record<ErpSyncStatus, { label: string; tone: BadgeTone }> = {
   not_started: { label: 'Not started', tone: 'neutral' },
   pending: { label: 'Pending', tone: 'waiting' },
   synced: { label: 'Synced', tone: 'good' },
   failed: { label: 'Failed', tone: 'bad' },
 };
-
-function Badge({ label, tone }: { label: string; tone: keyof typeof TONE }) {
-  return <span className={`${BADGE} ${TONE[tone]}`}>{label}</span>;
-}
 
 /** The ERP sync's outbox job, when the order has one. */
 function syncJob(order: AdminOrderDto) {
