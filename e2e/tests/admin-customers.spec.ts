@@ -1,7 +1,7 @@
+import { CUSTOMER_FIELDS } from '@labshop/shared/schemas/erp';
 import { expect, test, type Page } from '@playwright/test';
 import {
   checkCustomerPaging,
-  CUSTOMER_COLUMNS,
   customerCount,
   customerNames,
   exportCustomersCsv,
@@ -104,7 +104,7 @@ test.describe('admin customers', () => {
     const { filename, rows } = await exportCustomersCsv(page);
     expect(filename).toBe('customers.csv');
     const [header, ...customers] = rows;
-    expect(header).toEqual(CUSTOMER_COLUMNS);
+    expect(header).toEqual([...CUSTOMER_FIELDS]);
     // All matches, not only the page shown.
     expect(customers).toHaveLength(matching);
     for (const customer of customers) {

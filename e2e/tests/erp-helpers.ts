@@ -1,20 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
 
-/** The ten customer fields, the columns of customers.csv (SPEC.md "Business-system customer"). */
-export const CUSTOMER_COLUMNS = [
-  'displayName',
-  'type',
-  'addressLine1',
-  'addressLine2',
-  'city',
-  'state',
-  'country',
-  'phoneNumber',
-  'email',
-  'website',
-];
-
 /** RFC 4180: fields in double quotes may hold commas, line breaks and doubled quotes. */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
