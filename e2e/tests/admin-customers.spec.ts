@@ -97,6 +97,8 @@ test.describe('admin customers', () => {
     await openCustomers(page);
     // Every demo customer's e-mail is at example.com: more than a page.
     await searchCustomers(page, 'EXAMPLE.COM');
+    // The address follows the box first; wait for the list to show the matches, then read.
+    await expect(customerCount(page)).toHaveText(/^\d+ of \d+ customers match/);
     const count = await customerCount(page).textContent();
     const matching = Number(/^(\d+) of/.exec(count ?? '')?.[1]);
     expect(matching).toBeGreaterThan(10);
