@@ -60,6 +60,7 @@ import { authRoutes, resolveRequestUser } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createOrderJobHandlers, ORDER_JOB_KINDS } from './jobs/order-jobs.ts';
 import { createOutboxWorker } from './jobs/outbox.ts';
+import { createNewsletterLinks } from './modules/newsletter/links.ts';
 import { paths } from './paths.ts';
 
 declare module 'fastify' {
@@ -244,6 +245,16 @@ export async function buildApp(
 
   // ERP sync, order mail and failed contact mails run from the outbox, retried until they
   // succeed.
+  // The newsletter's signed links; the key is shared by every instance through the database.
+  const newsletterLinks = createNewsletterLinks({
+    secret: await loadOrCreateSecret(database.db, 'newsletter-link-key', () =>
+      randomBytes(32).toString('base64url'),
+    ),
+    siteOrigin,
+  });
+  // >>> issue 8: newsletter subscribers (services and routes) <<<
+  // >>> issue 8: newsletter sends (services and routes) <<<
+
   const outboxWorker = createOutboxWorker({
     db: database.db,
     handlers: {
@@ -257,6 +268,8 @@ export async function buildApp(
         checkout.reconcilePendingOrder(String(payload.orderNumber)),
       [CONTACT_MAIL_JOB]: async (payload) =>
         contact.resendMessageMail(String(payload.contactMessageId)),
+      // >>> issue 8: newsletter subscriber job handlers <<<
+      // >>> issue 8: newsletter send job handlers <<<
     },
     config: config.outbox,
     log: app.log,

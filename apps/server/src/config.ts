@@ -234,6 +234,22 @@ const EnvSchema = z.object({
     .max(7 * 24 * 3600, 'must be at most 604800 (7 days)')
     .default(3600),
   OUTBOX_WORKER: booleanFlag.default(true),
+  NEWSLETTER_BATCH_SIZE: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1000, 'must be at most 1000')
+    .default(50),
+  NEWSLETTER_SIGNUP_RATE_LIMIT_MAX: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(5),
+  SHOP_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as America/New_York')
+    .default('America/New_York'),
   ERP: z
     .enum(['built-in', 'business-central'], { error: 'must be built-in or business-central' })
     .default('built-in'),
@@ -322,6 +338,14 @@ export interface Config {
   /** POST /api/checkout/verify-captcha: at most `max` nonces per client IP in 10 minutes. */
   checkoutCaptchaRateLimit: { max: number; windowMs: number };
   outbox: OutboxConfig;
+  newsletter: {
+    /** Recipients per outbox job of a send. */
+    batchSize: number;
+    /** POST /api/newsletter/signup: at most `max` sign-ups per client IP in `windowMs`. */
+    signupRateLimit: { max: number; windowMs: number };
+  };
+  /** The IANA time zone the admin dashboard counts days in. */
+  shopTimeZone: string;
   erp: ErpConfig;
   /** Which ERP price feeds each shop price in the price sync ('keep': left alone). */
   priceMapping: Record<SyncedPriceField, PriceSource | 'keep'>;
@@ -528,6 +552,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryBaseMs: vars.OUTBOX_RETRY_BASE_SECONDS * 1000,
       retryMaxMs: vars.OUTBOX_RETRY_MAX_SECONDS * 1000,
     },
+    newsletter: {
+      batchSize: vars.NEWSLETTER_BATCH_SIZE,
+      signupRateLimit: { max: vars.NEWSLETTER_SIGNUP_RATE_LIMIT_MAX, windowMs: 600_000 },
+    },
+    shopTimeZone: vars.SHOP_TIME_ZONE,
     erp: erpConfig(vars),
     priceMapping: {
       newPrice: vars.ERP_PRICE_NEW,
@@ -662,4 +691,14 @@ function identityProvider(vars: z.output<typeof EnvSchema>): AuthConfig['provide
     clientSecret: vars.OIDC_CLIENT_SECRET ?? '',
     audience: vars.OIDC_AUDIENCE ?? '',
   };
+}
+
+/** Whether Intl knows `zone` as a time zone (America/New_York, UTC, ...). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }

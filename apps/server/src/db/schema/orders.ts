@@ -65,6 +65,10 @@ export const orders = pgTable(
     uniqueIndex('orders_number_unique').on(table.number),
     index('orders_created_at_idx').on(table.createdAt),
     index('orders_user_subject_idx').on(table.userSubject),
+    // The dashboard's orders and revenue per day.
+    index('orders_paid_at_idx')
+      .on(table.paidAt)
+      .where(sql`${table.status} = 'paid'`),
     check('orders_amount_nonnegative', sql`${table.amountCents} >= 0`),
     check('orders_discount_nonnegative', sql`${table.discountCents} >= 0`),
   ],

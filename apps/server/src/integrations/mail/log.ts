@@ -25,6 +25,7 @@ export function createMailLogWriter(db: Database) {
           status,
           transport,
           relatedTo: message.relatedTo ?? null,
+          newsletterId: message.newsletterId ?? null,
         })
         .returning({ id: mailLog.id });
       if (!row) throw new Error('mail_log insert returned no row');

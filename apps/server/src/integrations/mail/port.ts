@@ -23,6 +23,11 @@ export interface MailMessage {
   relatedTo?: string;
   /** Extra headers (names of letters, digits and hyphens). */
   headers?: Record<string, string>;
+  /**
+   * The newsletter send this mail belongs to. The log allows one mail per send and address
+   * (a unique index), the last guard against a second copy.
+   */
+  newsletterId?: string;
 }
 
 export interface MailReceipt {

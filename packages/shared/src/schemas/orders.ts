@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { ERP_SYNC_STATUSES, ORDER_STATUSES } from './checkout.ts';
+
+/**
+ * Orders History (SPEC.md "Orders History" screen, "Order (history)", the orders calls and the
+ * CSV exports) and the admin dashboard. Amounts here are dollar numbers with two decimals, as the
+ * spec's order fields; wording the spec does not give is ours and marked so.
+ */
+
+export const ORDERS_MESSAGES = {
+  // SPEC.md section 8, verbatim.
+  loadFailed: 'Failed to load order history',
+  empty: 'No orders found.',
+  // Ours.
+  retryFailed: 'The sync could not be queued again. Please try again.',
+  retried: (orderNumber: string) =>
+    `The sync of order ${orderNumber} is queued again; it runs in the background.`,
+  orderNotFound: 'Order not found.',
+  dashboardLoadFailed: 'Failed to load the dashboard',
+} as const;
+
+/** Orders per page of GET /api/order-history when no limit is given; at most 100. */
+export const ORDER_HISTORY_DEFAULT_LIMIT = 25;
+export const ORDER_HISTORY_MAX_LIMIT = 100;
+export const ORDER_HISTORY_SEARCH_MAX_LENGTH = 200;
+
+/**
+ * GET /api/order-history (the spec sends no query; these are ours and optional): page, limit,
+ * and a search matching order number, customer number, name or e-mail, ignoring case.
+ */
+export const OrderHistoryQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(ORDER_HISTORY_MAX_LIMIT)
+    .default(ORDER_HISTORY_DEFAULT_LIMIT),
+  search: z.string().trim().max(ORDER_HISTORY_SEARCH_MAX_LENGTH).default(''),
+});
+export type OrderHistoryQuery = z.infer<typeof OrderHistoryQuery>;
+
+export const OrderHistoryExportQuery = OrderHistoryQuery.pick({ search: true });
+
+/** SPEC.md "Order (history)": cart items with title, quantity, newPrice (the unit price paid). */
+export const OrderCartItemSchema = z.object({
+  number: z.string(),
+  title: z.string(),
+  quantity: z.number().int().positive(),
+  newPrice: z.number(),
+});
+export type OrderCartItem = z.infer<typeof OrderCartItemSchema>;
+
+/** SPEC.md "Order (history)": shipping name, address1, city, state, postCode, country, phone. */
+export const OrderShippingSchema = z.object({
+  name: z.string(),
+  address1: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postCode: z.string(),
+  /** ISO 3166-1 alpha-2. */
+  country: z.string(),
+  phone: z.string(),
+});
+export type OrderShipping = z.infer<typeof OrderShippingSchema>;
+
+export const OrderHistoryEntrySchema = z.object({
+  // SPEC.md "Order (history)".
+  orderNumber: z.string(),
+  customerNumber: z.string().nullable(),
+  customerName: z.string(),
+  customerType: z.enum(['Wholesale', 'Retail']),
+  email: z.string(),
+  phone: z.string(),
+  /** Dollars, as charged (after the discount). */
+  amount: z.number(),
+  cart: z.array(OrderCartItemSchema),
+  shipping: OrderShippingSchema,
+  createdAt: z.string(),
+  // Ours: the payment and the ERP sync (issue: "each order's payment retref and ERP sync state").
+  status: z.enum(ORDER_STATUSES),
+  paidAt: z.string().nullable(),
+  /** Dollars. */
+  discount: z.number(),
+  couponCode: z.string().nullable(),
+  paymentRetref: z.string().nullable(),
+  erpSyncStatus: z.enum(ERP_SYNC_STATUSES),
+  /** The ERP's own sales order number once synced. */
+  erpSalesOrderId: z.string().nullable(),
+  /** Why the sync last failed: the order's record, else its outbox job's last error. */
+  erpSyncError: z.string().nullable(),
+  erpSyncAttempts: z.number().int().nonnegative(),
+  /** A failed sync, or one whose job gave up: the admin may queue it again. */
+  canRetrySync: z.boolean(),
+});
+export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntrySchema>;
+
+export const OrderHistoryAnswerSchema = z.object({
+  orders: z.array(OrderHistoryEntrySchema),
+  /** Every matching order, not just this page. */
+  total: z.number().int().nonnegative(),
+});
+export type OrderHistoryAnswer = z.infer<typeof OrderHistoryAnswerSchema>;
+
+/**
+ * orders_history.csv: SPEC.md says 16 columns; these are the spec's order fields with the
+ * shipping address spread over its seven parts. `cart` is "Title x quantity @ price" per item,
+ * joined by "; ". Amounts are dollars with two decimals; createdAt is ISO 8601 in UTC.
+ */
+export const ORDER_HISTORY_CSV_COLUMNS = [
+  'orderNumber',
+  'createdAt',
+  'customerNumber',
+  'customerName',
+  'customerType',
+  'email',
+  'phone',
+  'amount',
+  'cart',
+  'shippingName',
+  'shippingAddress1',
+  'shippingCity',
+  'shippingState',
+  'shippingPostCode',
+  'shippingCountry',
+  'shippingPhone',
+] as const;
+
+/** One cart in the CSV's `cart` cell. */
+export function cartSummary(cart: readonly OrderCartItem[]): string {
+  return cart
+    .map((item) => `${item.title} x ${item.quantity} @ ${item.newPrice.toFixed(2)}`)
+    .join('; ');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The admin dashboard (ours): GET /api/admin/dashboard
+// ---------------------------------------------------------------------------------------------
+
+/** Days in the dashboard's chart, ending today in the shop's time zone. */
+export const DASHBOARD_DAYS = 90;
+export const DASHBOARD_TOP_PRODUCTS = 5;
+
+export const DashboardSchema = z.object({
+  /** The shop's time zone (SHOP_TIME_ZONE) the days are counted in. */
+  timeZone: z.string(),
+  /** DASHBOARD_DAYS entries, oldest first, every day present (0 when no order). */
+  days: z.array(
+    z.object({
+      /** YYYY-MM-DD. */
+      date: z.string(),
+      orders: z.number().int().nonnegative(),
+      /** Dollars. */
+      revenue: z.number(),
+    }),
+  ),
+  totals: z.object({ orders: z.number().int().nonnegative(), revenue: z.number() }),
+  /** Best sellers in those days by revenue. */
+  topProducts: z.array(
+    z.object({
+      number: z.string(),
+      title: z.string(),
+      quantity: z.number().int().nonnegative(),
+      revenue: z.number(),
+    }),
+  ),
+  /** Subscribed newsletter addresses. */
+  subscribers: z.number().int().nonnegative(),
+  /** Paid orders not yet in the ERP: waiting or being retried. */
+  pendingErpSyncs: z.number().int().nonnegative(),
+  /** Paid orders whose ERP sync failed: they need a look. */
+  failedErpSyncs: z.number().int().nonnegative(),
+  products: z.number().int().nonnegative(),
+  categories: z.number().int().nonnegative(),
+  paidOrders: z.number().int().nonnegative(),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;
