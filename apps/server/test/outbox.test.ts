@@ -7,6 +7,8 @@ import { outbox } from '../src/db/schema/index.ts';
 import {
   createOutboxWorker,
   enqueue,
+  enqueueMany,
+  OUTBOX_PRIORITY,
   PermanentJobError,
   requeueJob,
   retryDelayMs,
@@ -417,6 +419,40 @@ describe('enqueue and requeueJob', () => {
     const [row] = await database.db.select().from(outbox).where(eq(outbox.dedupeKey, 'b'));
     expect(row).toMatchObject({ status: 'pending', attempts: 0, lastError: 'Error: down' });
     expect(await outboxWorker.runDue()).toBe(1);
+  });
+});
+
+describe('priority', () => {
+  it('bulk jobs yield: an order job queued after 30 newsletter batches runs in the first round', async () => {
+    const order: string[] = [];
+    const { worker: outboxWorker } = worker(
+      {
+        batch: async (payload) => {
+          order.push(`batch ${String(payload.n)}`);
+        },
+        mail: async () => {
+          order.push('mail');
+        },
+      },
+      { batchSize: 5 },
+    );
+    await enqueueMany(
+      database.db,
+      Array.from({ length: 30 }, (_, n) => ({
+        kind: 'batch',
+        payload: { n },
+        dedupeKey: `batch:${n}`,
+        priority: OUTBOX_PRIORITY.bulk,
+      })),
+    );
+    await enqueueMany(database.db, [{ kind: 'batch', payload: { n: 0 }, dedupeKey: 'batch:0' }]);
+    await enqueue(database.db, { kind: 'mail', payload: {} });
+
+    expect(await outboxWorker.runDue()).toBe(31);
+    // In the first round of 5 although it was queued last (by age it would be the 31st);
+    // the repeated dedupe key added nothing.
+    expect(order.indexOf('mail')).toBeLessThan(5);
+    expect(order.filter((entry) => entry === 'batch 0')).toHaveLength(1);
   });
 });
 

@@ -94,7 +94,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   /**
    * Claims up to `limit` due jobs: pending ones whose run_at has come, and running ones whose
-   * lease expired (their worker died). ARRAY(...) evaluates the locking subquery exactly once.
+   * lease expired (their worker died); urgent ones first (OUTBOX_PRIORITY), then the oldest.
+   * ARRAY(...) evaluates the locking subquery exactly once.
    */
   async function claim(limit: number, skip: number[]): Promise<OutboxJob[]> {
     const due = db
@@ -109,7 +110,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           notInArray(outbox.id, skip),
         ),
       )
-      .orderBy(asc(outbox.runAt), asc(outbox.id))
+      .orderBy(asc(outbox.priority), asc(outbox.runAt), asc(outbox.id))
       .limit(limit)
       .for('update', { skipLocked: true });
     return db
@@ -261,22 +262,47 @@ export interface NewOutboxJob {
   runAt?: Date;
   /** Default the column's (25). */
   maxAttempts?: number;
+  /** Default OUTBOX_PRIORITY.normal. */
+  priority?: number;
 }
+
+/** Due jobs run in this order: lower first. */
+export const OUTBOX_PRIORITY = {
+  /** What a customer or the office waits for: order mails, ERP sync, payment checks. */
+  normal: 0,
+  /** Many jobs at once (a newsletter's batches): they yield to everything else. */
+  bulk: 10,
+} as const;
+
+const outboxRow = (job: NewOutboxJob) => ({
+  kind: job.kind,
+  payload: job.payload,
+  dedupeKey: job.dedupeKey ?? null,
+  ...(job.runAt ? { runAt: job.runAt } : {}),
+  ...(job.maxAttempts ? { maxAttempts: job.maxAttempts } : {}),
+  ...(job.priority !== undefined ? { priority: job.priority } : {}),
+});
 
 /** Adds a job; answers false when a job with the same dedupe key already exists. */
 export async function enqueue(db: OutboxWriter, job: NewOutboxJob): Promise<boolean> {
   const rows = await db
     .insert(outbox)
-    .values({
-      kind: job.kind,
-      payload: job.payload,
-      dedupeKey: job.dedupeKey ?? null,
-      ...(job.runAt ? { runAt: job.runAt } : {}),
-      ...(job.maxAttempts ? { maxAttempts: job.maxAttempts } : {}),
-    })
+    .values(outboxRow(job))
     .onConflictDoNothing({ target: outbox.dedupeKey })
     .returning({ id: outbox.id });
   return rows.length > 0;
+}
+
+const ENQUEUE_CHUNK = 500;
+
+/** Adds many jobs, a few hundred to a statement (a newsletter to a big list has thousands). */
+export async function enqueueMany(db: OutboxWriter, jobs: readonly NewOutboxJob[]): Promise<void> {
+  for (let start = 0; start < jobs.length; start += ENQUEUE_CHUNK) {
+    await db
+      .insert(outbox)
+      .values(jobs.slice(start, start + ENQUEUE_CHUNK).map(outboxRow))
+      .onConflictDoNothing({ target: outbox.dedupeKey });
+  }
 }
 
 /**

@@ -29,6 +29,11 @@ export const outbox = pgTable(
     status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(25),
+    /**
+     * Lower runs first among due jobs (OUTBOX_PRIORITY): bulk work such as a newsletter's
+     * batches must not hold back an order's confirmation mail or ERP sync.
+     */
+    priority: integer('priority').notNull().default(0),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lockedBy: text('locked_by'),
@@ -38,7 +43,7 @@ export const outbox = pgTable(
   },
   (table) => [
     index('outbox_due_idx')
-      .on(table.runAt)
+      .on(table.priority, table.runAt)
       .where(sql`${table.status} in ('pending', 'running')`),
     uniqueIndex('outbox_dedupe_key_unique').on(table.dedupeKey),
   ],
