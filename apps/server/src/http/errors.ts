@@ -12,6 +12,8 @@ const STATUS_BY_KIND = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** Was valid once and is no longer (an expired link). */
+  gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,

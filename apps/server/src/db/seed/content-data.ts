@@ -468,7 +468,10 @@ function emailLocalPart(displayName: string): string {
   return displayName.toLowerCase().replace(/'/g, '').replace(/\s+/g, '.');
 }
 
-/** Every fifth subscriber has unsubscribed, so the admin list shows both states. */
+/**
+ * Enough for four pages of the admin list at its default 10; every fifth has unsubscribed, so
+ * the list shows both states.
+ */
 export const seedSubscribers: SeedSubscriber[] = subscriberNames.map((displayName, index) => ({
   displayName,
   email: `${emailLocalPart(displayName)}@${subscriberDomains[index % subscriberDomains.length]}`,

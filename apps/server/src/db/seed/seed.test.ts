@@ -165,6 +165,9 @@ describe('seedDemoData', () => {
     const subscribers = await db.select().from(newsletterSubscribers);
     expect(subscribers.length).toBeGreaterThanOrEqual(30);
     expect(subscribers.some((row) => !row.subscribed)).toBe(true);
+    // Demo rows say so, and the unsubscribed ones when they left.
+    expect(subscribers.every((row) => row.source === 'seed')).toBe(true);
+    expect(subscribers.every((row) => row.subscribed === (row.unsubscribedAt === null))).toBe(true);
     expect((await tableCounts()).customers).toBeGreaterThanOrEqual(12);
   });
 

@@ -399,6 +399,8 @@ async function insertBusinessData(db: Database, now: Date): Promise<BusinessCoun
       newsletterSubscribers,
       seedSubscribers.map((subscriber, index) => ({
         ...subscriber,
+        source: 'seed' as const,
+        unsubscribedAt: subscriber.subscribed ? null : now,
         createdAt: listedAt(now, index),
       })),
     ),

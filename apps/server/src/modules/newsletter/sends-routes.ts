@@ -1,0 +1,107 @@
+import {
+  NEWSLETTER_FAILURES_LISTED,
+  NEWSLETTER_SENDS_PAGE_SIZE,
+  NewsletterInput,
+  NewsletterQueuedSchema,
+  NewsletterSendSchema,
+  NewsletterSendsAnswerSchema,
+} from '@labshop/shared/schemas/newsletter';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { NewsletterSendsService } from './sends-service.ts';
+
+/**
+ * Sending newsletters (SPEC.md POST /api/newsletter) and their progress (ours: the list of
+ * sends and one send). Admin only.
+ */
+
+const ErrorSchema = z.object({ error: z.string() });
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+
+const PAGE_MESSAGE = 'page must be a whole number from 1.';
+const SendsQuery = z.object({
+  page: z.coerce
+    .number({ error: PAGE_MESSAGE })
+    .int(PAGE_MESSAGE)
+    .min(1, PAGE_MESSAGE)
+    .max(1_000_000, 'page is too large.')
+    .default(1),
+});
+
+/** Any text: an id that is not a send's (not even a UUID) is 404, like an unknown one. */
+const SendParams = z.object({ id: z.string() });
+
+/** The admin who sends, as the list names them: e-mail, else name, else subject. */
+async function whoIs(request: FastifyRequest): Promise<string> {
+  const user = await request.currentUser();
+  return user?.email || user?.name || user?.subject || 'unknown';
+}
+
+/** Progress changes while a send runs: never cached. */
+function noStore(reply: FastifyReply): void {
+  reply.header('cache-control', 'private, no-store');
+}
+
+export async function newsletterSendRoutes(
+  fastify: FastifyInstance,
+  options: { sends: NewsletterSendsService },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { sends } = options;
+
+  app.post(
+    '/api/newsletter',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Sends a newsletter to every subscribed address (queued; answers at once)',
+        description:
+          'content is HTML, sanitised as text pages are (blank after that is 400). Every subscribed address at this moment gets one mail, sent in batches by the job worker; GET /api/newsletters/{id} shows the progress. 409 when nobody is subscribed, or when the same subject and content is still being sent or was sent in the last 10 minutes.',
+        body: NewsletterInput,
+        response: { 202: NewsletterQueuedSchema, ...errors, 409: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const queued = await sends.queue(request.body, await whoIs(request));
+      return reply.code(202).send(queued);
+    },
+  );
+
+  app.get(
+    '/api/newsletters',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['newsletter'],
+        summary: `The newsletters sent, newest first, ${NEWSLETTER_SENDS_PAGE_SIZE} per page, with their progress`,
+        querystring: SendsQuery,
+        response: { 200: NewsletterSendsAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return sends.list(request.query.page);
+    },
+  );
+
+  app.get(
+    '/api/newsletters/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['newsletter'],
+        summary: 'One newsletter send: its status and how many were sent, failed, skipped or left',
+        description: `skipped: unsubscribed after the send was queued. unknown: the server stopped while the mail was being handed over; it is not sent again. failures lists the first ${NEWSLETTER_FAILURES_LISTED} failed addresses with the reason.`,
+        params: SendParams,
+        response: { 200: NewsletterSendSchema, ...errors, 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return sends.detail(request.params.id);
+    },
+  );
+}

@@ -1,0 +1,250 @@
+import formbody from '@fastify/formbody';
+import {
+  AddSubscriberInput,
+  NEWSLETTER_LIMITS,
+  NEWSLETTER_MESSAGES,
+  NewsletterConfirmInput,
+  NewsletterSignupInput,
+  SUBSCRIBERS_DEFAULT_LIMIT,
+  SUBSCRIBERS_MAX_LIMIT,
+  SubscriberChangeSchema,
+  SubscriberEmailInput,
+  SubscribersAnswerSchema,
+  SubscribersQuery,
+} from '@labshop/shared/schemas/newsletter';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { refuseCrossSiteSessions } from '../../http/access.ts';
+import { sendCsv } from '../../http/csv.ts';
+import { perClientLimit } from '../../http/rate-limits.ts';
+import { SUBSCRIBERS_CSV_FILENAME, type SubscribersService } from './subscribers-service.ts';
+
+/**
+ * The newsletter's subscribers: SPEC.md's GET /api/newsletter-subscribers,
+ * GET /api/export-subscribers, GET /api/unsubscribe and POST /api/add-subscriber (admin), our
+ * POST /api/subscribe (admin), and the public sign-up, its confirmation and the signed
+ * unsubscribe link (POST /api/newsletter/signup, /confirm, /unsubscribe).
+ */
+
+const ErrorSchema = z.object({ error: z.string() });
+const adminErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+const MessageSchema = z.object({ message: z.string() });
+
+/** Ours: the sign-up form's answer when one client sends it too often. */
+export const SIGNUP_TOO_MANY =
+  'Too many sign-ups from your network. Please try again in a few minutes.';
+
+const PAGE_MESSAGE = 'page must be a whole number from 1.';
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${SUBSCRIBERS_MAX_LIMIT}.`;
+const SEARCH_MESSAGE = `The search must be at most ${NEWSLETTER_LIMITS.search} characters.`;
+const search = z
+  .string({ error: 'search must be given once, as text.' })
+  .trim()
+  .max(NEWSLETTER_LIMITS.search, SEARCH_MESSAGE)
+  .default('');
+
+/** SubscribersQuery with a message a person can act on for each bad value. */
+const ListQuery = SubscribersQuery.extend({
+  page: z.coerce
+    .number({ error: PAGE_MESSAGE })
+    .int(PAGE_MESSAGE)
+    .min(1, PAGE_MESSAGE)
+    .max(1_000_000, 'page is too large.')
+    .default(1),
+  limit: z.coerce
+    .number({ error: LIMIT_MESSAGE })
+    .int(LIMIT_MESSAGE)
+    .min(1, LIMIT_MESSAGE)
+    .max(SUBSCRIBERS_MAX_LIMIT, LIMIT_MESSAGE)
+    .default(SUBSCRIBERS_DEFAULT_LIMIT),
+  search,
+});
+
+const ExportQuery = z.object({ search });
+
+/**
+ * The signed link's query. Both are plain text here: a link with either missing or altered is
+ * refused as not valid (403), whatever is wrong with it.
+ */
+const SignedLinkQuery = z.object({
+  email: z.string().max(NEWSLETTER_LIMITS.email).optional().default(''),
+  sig: z.string().max(200).optional().default(''),
+});
+
+/** Admin answers hold people's addresses: never cached. */
+function noStore(reply: FastifyReply): void {
+  reply.header('cache-control', 'private, no-store');
+}
+
+export async function subscribersRoutes(
+  fastify: FastifyInstance,
+  options: {
+    subscribers: SubscribersService;
+    signupRateLimit: { max: number; windowMs: number };
+  },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { subscribers } = options;
+
+  app.get(
+    '/api/newsletter-subscribers',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['newsletter'],
+        summary: 'A page of the newsletter subscribers, newest first, with the number of matches',
+        description: `page (default 1) and limit (default ${SUBSCRIBERS_DEFAULT_LIMIT}, at most ${SUBSCRIBERS_MAX_LIMIT}); search matches part of the name or the e-mail, ignoring case (% and _ are plain characters). total counts every match.`,
+        querystring: ListQuery,
+        response: { 200: SubscribersAnswerSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return subscribers.list(request.query);
+    },
+  );
+
+  app.get(
+    '/api/export-subscribers',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['newsletter'],
+        summary: `Downloads ${SUBSCRIBERS_CSV_FILENAME}: every subscriber matching search`,
+        description:
+          "Columns displayName, email, subscribed, createdAt; every match, not one page, newest first. RFC 4180 CSV with CRLF line ends; a cell starting with =, +, -, @, tab or CR is prefixed with ' so spreadsheets show it as text.",
+        querystring: ExportQuery,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('text/csv'), ...adminErrors },
+      },
+    },
+    async (request, reply) =>
+      sendCsv(reply, SUBSCRIBERS_CSV_FILENAME, await subscribers.exportCsv(request.query.search)),
+  );
+
+  app.get(
+    '/api/unsubscribe',
+    {
+      config: { access: 'admin' },
+      // A GET that changes data (the spec's call): not from a link on another site.
+      onRequest: refuseCrossSiteSessions(NEWSLETTER_MESSAGES.crossSite),
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Unsubscribes an address (the admin\'s "Unsubscribe" form)',
+        description:
+          'Answers the message and the subscriber as it is now; an address already unsubscribed stays so (200). 404 when the address is not on the list. With the session cookie, a request the browser marks as started by another site (Sec-Fetch-Site other than same-origin or none) is refused (403).',
+        querystring: SubscriberEmailInput,
+        response: { 200: SubscriberChangeSchema, ...adminErrors, 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return subscribers.unsubscribe(request.query.email);
+    },
+  );
+
+  app.post(
+    '/api/subscribe',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Subscribes an address on the list again (the table\'s "Subscribe")',
+        description:
+          'Answers the message and the subscriber as it is now; an address already subscribed stays so (200). 404 when the address is not on the list.',
+        body: SubscriberEmailInput,
+        response: { 200: SubscriberChangeSchema, ...adminErrors, 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return subscribers.subscribe(request.body.email);
+    },
+  );
+
+  app.post(
+    '/api/add-subscriber',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Adds a subscriber (the admin\'s "Add subscriber" form)',
+        description:
+          'displayName and a valid e-mail. 409 when the address is already on the list, in any letter case, subscribed or not: never a second row.',
+        body: AddSubscriberInput,
+        response: { 201: SubscriberChangeSchema, ...adminErrors, 409: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return reply.code(201).send(await subscribers.add(request.body));
+    },
+  );
+
+  app.post(
+    '/api/newsletter/signup',
+    {
+      config: {
+        access: 'public',
+        rateLimit: perClientLimit({ ...options.signupRateLimit, message: SIGNUP_TOO_MANY }),
+      },
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Signs up for the newsletter (the footer form): sends a confirmation link',
+        description:
+          'Always 202 with the same message, so the form never tells who is on the list. The address is mailed a signed confirmation link (at most one an hour; none when it is already subscribed) and is subscribed only once the link is used. companyFax is the hidden trap field: filled, nothing is sent. Limited per client IP (429 with Retry-After).',
+        body: NewsletterSignupInput,
+        response: { 202: MessageSchema, 400: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await subscribers.signup(request.body, { ip: request.ip });
+      return reply.code(202).send({ message: NEWSLETTER_MESSAGES.signupThanks });
+    },
+  );
+
+  app.post(
+    '/api/newsletter/confirm',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['newsletter'],
+        summary: "Confirms a sign-up with the confirmation link's fields",
+        description:
+          'email, name, expires and sig exactly as in the link. Subscribes the address (again); confirming twice changes nothing. 403 when the signature does not match, 410 when the link has expired.',
+        body: NewsletterConfirmInput,
+        response: { 200: MessageSchema, 400: ErrorSchema, 403: ErrorSchema, 410: ErrorSchema },
+      },
+    },
+    async (request) => {
+      await subscribers.confirm(request.body);
+      return { message: NEWSLETTER_MESSAGES.signupConfirmed };
+    },
+  );
+
+  // Its own scope: only this route reads form bodies (mail providers' one-click unsubscribe).
+  await app.register(async (scope) => {
+    // RFC 8058 sends `List-Unsubscribe=One-Click` as a form; the body is not needed, so small.
+    await scope.register(formbody, { bodyLimit: 1024 });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/newsletter/unsubscribe',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['newsletter'],
+          summary: "Unsubscribes through a newsletter's signed link",
+          description:
+            'email and sig from the link. Takes no body, a JSON body, or the one-click form body List-Unsubscribe=One-Click (RFC 8058, sent by mail providers); the body is not read. A valid signature always answers 200, whether or not the address is on the list; a missing or wrong one is 403 and changes nothing.',
+          querystring: SignedLinkQuery,
+          response: { 200: MessageSchema, 400: ErrorSchema, 403: ErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        await subscribers.unsubscribeBySignedLink(request.query.email, request.query.sig);
+        return { message: NEWSLETTER_MESSAGES.unsubscribedPage };
+      },
+    );
+  });
+}
