@@ -31,9 +31,12 @@ import type { Erp } from './integrations/erp/port.ts';
 import { createPaymentGateway } from './integrations/payments/index.ts';
 import type { PaymentGateway } from './integrations/payments/port.ts';
 import type { FileStorage } from './integrations/storage/port.ts';
-import { createAdminOverviewRepo } from './modules/admin/repo.ts';
+import { createDashboardRepo } from './modules/admin/repo.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
-import { createAdminOverviewService } from './modules/admin/service.ts';
+import { createDashboardService } from './modules/admin/service.ts';
+import { createOrdersRepo } from './modules/orders/repo.ts';
+import { ordersRoutes } from './modules/orders/routes.ts';
+import { createOrdersService } from './modules/orders/service.ts';
 import { createSessionRepo } from './modules/auth/repo.ts';
 import { createReadCache } from './cache/read-cache.ts';
 import { createCatalogRepo } from './modules/catalog/repo.ts';
@@ -61,6 +64,12 @@ import { createAuthService } from './modules/auth/service.ts';
 import { createOrderJobHandlers, ORDER_JOB_KINDS } from './jobs/order-jobs.ts';
 import { createOutboxWorker } from './jobs/outbox.ts';
 import { createNewsletterLinks } from './modules/newsletter/links.ts';
+import { createSendsRepo, NEWSLETTER_BATCH_JOB } from './modules/newsletter/sends-repo.ts';
+import { newsletterSendRoutes } from './modules/newsletter/sends-routes.ts';
+import { createNewsletterSendsService } from './modules/newsletter/sends-service.ts';
+import { createSubscribersRepo, SIGNUP_MAIL_JOB } from './modules/newsletter/subscribers-repo.ts';
+import { subscribersRoutes } from './modules/newsletter/subscribers-routes.ts';
+import { createSubscribersService } from './modules/newsletter/subscribers-service.ts';
 import { paths } from './paths.ts';
 
 declare module 'fastify' {
@@ -252,8 +261,29 @@ export async function buildApp(
     ),
     siteOrigin,
   });
-  // >>> issue 8: newsletter subscribers (services and routes) <<<
-  // >>> issue 8: newsletter sends (services and routes) <<<
+  const subscribers = createSubscribersService({
+    repo: createSubscribersRepo(database.db),
+    links: newsletterLinks,
+    mailer,
+    log: app.log,
+  });
+  await app.register(subscribersRoutes, {
+    subscribers,
+    signupRateLimit: config.newsletter.signupRateLimit,
+  });
+  const newsletterSends = createNewsletterSendsService({
+    repo: createSendsRepo(database.db),
+    mailer,
+    links: newsletterLinks,
+    siteOrigin,
+    batchSize: config.newsletter.batchSize,
+    log: app.log,
+    postalAddress: async () => (await contact.contactData()).address || null,
+  });
+  // Registered before the outbox worker's stop below: running batches take no new rows, so
+  // the worker's last round ends after the mails on their way instead of whole batches.
+  app.addHook('preClose', async () => newsletterSends.stop());
+  await app.register(newsletterSendRoutes, { sends: newsletterSends });
 
   const outboxWorker = createOutboxWorker({
     db: database.db,
@@ -268,8 +298,8 @@ export async function buildApp(
         checkout.reconcilePendingOrder(String(payload.orderNumber)),
       [CONTACT_MAIL_JOB]: async (payload) =>
         contact.resendMessageMail(String(payload.contactMessageId)),
-      // >>> issue 8: newsletter subscriber job handlers <<<
-      // >>> issue 8: newsletter send job handlers <<<
+      [SIGNUP_MAIL_JOB]: async (payload) => subscribers.sendSignupMail(payload),
+      [NEWSLETTER_BATCH_JOB]: async (payload, job) => newsletterSends.runBatchJob(payload, job),
     },
     config: config.outbox,
     log: app.log,
@@ -281,8 +311,14 @@ export async function buildApp(
   await app.register(mailRoutes, {
     mail: createMailLogService(createMailLogRepo(database.db)),
   });
+  await app.register(ordersRoutes, {
+    orders: createOrdersService({ repo: createOrdersRepo(database.db) }),
+  });
   await app.register(adminRoutes, {
-    overview: createAdminOverviewService(createAdminOverviewRepo(database.db)),
+    dashboard: createDashboardService({
+      repo: createDashboardRepo(database.db),
+      timeZone: config.shopTimeZone,
+    }),
   });
 
   if (options.ssr) {

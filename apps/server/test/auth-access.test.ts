@@ -43,24 +43,24 @@ function call(path: string, token?: string, method = 'GET') {
 
 describe('Bearer access tokens', () => {
   it('accepts an administrator by verified e-mail in ADMIN_EMAILS', async () => {
-    const response = await call('/api/admin/overview', await issuer.sign(adminByEmail));
+    const response = await call('/api/admin/dashboard', await issuer.sign(adminByEmail));
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ products: 0, paidOrders: 0 });
   });
 
   it('accepts an administrator by the role claim', async () => {
-    expect((await call('/api/admin/overview', await issuer.sign(adminByRole))).status).toBe(200);
+    expect((await call('/api/admin/dashboard', await issuer.sign(adminByRole))).status).toBe(200);
   });
 
   it('refuses a signed-in partner with 403', async () => {
-    const response = await call('/api/admin/overview', await issuer.sign(partnerClaims));
+    const response = await call('/api/admin/dashboard', await issuer.sign(partnerClaims));
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ error: 'Only administrators may do this.' });
   });
 
   it('refuses an admin e-mail that the provider has not verified', async () => {
     const token = await issuer.sign({ ...adminByEmail, email_verified: false });
-    expect((await call('/api/admin/overview', token)).status).toBe(403);
+    expect((await call('/api/admin/dashboard', token)).status).toBe(403);
   });
 
   it.each([
@@ -69,7 +69,7 @@ describe('Bearer access tokens', () => {
     ['signed by a key the issuer does not publish', () => issuer.signWithForeignKey(adminByEmail)],
     ['not a JWT at all', async () => 'not-a-token'],
   ])('answers 401 for a token %s', async (_case, makeToken) => {
-    const response = await call('/api/admin/overview', await makeToken());
+    const response = await call('/api/admin/dashboard', await makeToken());
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({
       error: 'The access token is not valid or has expired.',
@@ -78,7 +78,7 @@ describe('Bearer access tokens', () => {
 
   it('tolerates a token that expired within the 60 s leeway', async () => {
     const token = await issuer.sign(adminByEmail, { expiresIn: -20 });
-    expect((await call('/api/admin/overview', token)).status).toBe(200);
+    expect((await call('/api/admin/dashboard', token)).status).toBe(200);
   });
 
   it('tells /api/me who the token belongs to', async () => {
@@ -98,7 +98,7 @@ describe('the route table', () => {
   it('lists every API route with a declared access level, and has admin routes', () => {
     const apiRoutes = shop.app.accessTable.filter((route) => route.url.startsWith('/api/'));
     expect(apiRoutes.map((route) => `${route.method} ${route.url}`)).toEqual(
-      expect.arrayContaining(['GET /api/me', 'GET /api/admin/overview']),
+      expect.arrayContaining(['GET /api/me', 'GET /api/admin/dashboard']),
     );
     expect(apiRoutes.filter((route) => route.access === 'admin').length).toBeGreaterThan(0);
   });

@@ -132,11 +132,11 @@ describe('login through the embedded identity provider', () => {
   it('makes the administrator (ADMIN_EMAILS) an admin, and no one else', async () => {
     const signedInAdmin = await signIn(admin.email, admin.password);
     expect((await me(signedInAdmin.client)).isAdmin).toBe(true);
-    expect((await signedInAdmin.client.request('/api/admin/overview')).status).toBe(200);
+    expect((await signedInAdmin.client.request('/api/admin/dashboard')).status).toBe(200);
 
     const signedInPartner = await signIn(otherPartner.email, otherPartner.password);
     expect((await me(signedInPartner.client)).isAdmin).toBe(false);
-    const refused = await signedInPartner.client.request('/api/admin/overview');
+    const refused = await signedInPartner.client.request('/api/admin/dashboard');
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ error: 'Only administrators may do this.' });
   });

@@ -25,6 +25,9 @@ export const ORDER_JOB_KINDS = {
   paymentReconcile: 'payment-reconcile',
 } as const;
 
+/** An order's job of one kind, by the outbox dedupe key `<kind>:<order number>` (one each). */
+export const orderJobKey = (kind: string, orderNumber: string) => `${kind}:${orderNumber}`;
+
 const OrderJobPayload = z.object({ orderNumber: z.string().min(1) });
 
 export interface OrderJobDeps {

@@ -347,28 +347,6 @@ export type ErpSyncStatus = (typeof ERP_SYNC_STATUSES)[number];
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'voided', 'needs_attention'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** GET /api/admin/orders and /api/admin/orders/{number} (ours): an order's payment and sync. */
-export interface AdminOrderDto {
-  orderNumber: string;
-  status: OrderStatus;
-  customerNumber: string | null;
-  customerName: string;
-  customerType: 'Wholesale' | 'Retail';
-  email: string;
-  /** Cents, as the payment amount. */
-  amount: number;
-  discount: number;
-  couponCode: string | null;
-  paymentRetref: string | null;
-  erpSyncStatus: ErpSyncStatus;
-  erpSyncError: string | null;
-  /** The outbox jobs of the order: ERP sync and confirmation mail, with attempts. */
-  jobs: { kind: string; status: string; attempts: number; lastError: string | null }[];
-  lines: { number: string; title: string; quantity: number; unitPrice: number }[];
-  createdAt: string;
-  paidAt: string | null;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Browser state and the card tokenizer
 // ---------------------------------------------------------------------------------------------

@@ -1,35 +1,30 @@
+import { DASHBOARD_DAYS, DashboardSchema } from '@labshop/shared/schemas/orders';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AdminOverviewService } from './service.ts';
+import type { DashboardService } from './service.ts';
 
-const count = z.number().int().nonnegative();
-const OverviewSchema = z.object({
-  products: count,
-  categories: count,
-  paidOrders: count,
-  ordersFailedToSync: count,
-  subscribers: count,
-});
+const ErrorSchema = z.object({ error: z.string() });
 
 export async function adminRoutes(
   fastify: FastifyInstance,
-  options: { overview: AdminOverviewService },
+  options: { dashboard: DashboardService },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
-    '/api/admin/overview',
+    '/api/admin/dashboard',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: "The admin start page's counts",
-        response: { 200: OverviewSchema },
+        summary: "The admin start page: orders and revenue per day, best sellers, what's waiting",
+        description: `Paid orders and revenue (dollars, as charged) per day for the last ${DASHBOARD_DAYS} days, oldest first, every day present; days are counted in timeZone (SHOP_TIME_ZONE). topProducts ranks the products of those orders by their lines' revenue (before the order's discount). pendingErpSyncs: paid orders not yet in the ERP; failedErpSyncs: paid orders whose sync failed.`,
+        response: { 200: DashboardSchema, 401: ErrorSchema, 403: ErrorSchema },
       },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return options.overview.overview();
+      return options.dashboard.dashboard();
     },
   );
 }

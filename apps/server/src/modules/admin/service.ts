@@ -1,28 +1,53 @@
-import type { AdminOverviewRepo } from './repo.ts';
+import { centsToDollars } from '@labshop/shared/money';
+import {
+  DASHBOARD_DAYS,
+  DASHBOARD_TOP_PRODUCTS,
+  type Dashboard,
+} from '@labshop/shared/schemas/orders';
+import type { DashboardRepo } from './repo.ts';
 
-export interface AdminOverview {
-  products: number;
-  categories: number;
-  paidOrders: number;
-  /** Paid orders whose sales order could not be written to the ERP: they need a look. */
-  ordersFailedToSync: number;
-  subscribers: number;
-}
-
-/** The admin shell's start page: what is in the shop and what needs attention. */
-export function createAdminOverviewService(repo: AdminOverviewRepo) {
+/**
+ * The admin's start page: paid orders and revenue per day for the last DASHBOARD_DAYS days in
+ * the shop's time zone, the best sellers, and what needs attention (ERP syncs waiting or
+ * failed) beside what is in the shop.
+ */
+export function createDashboardService(deps: { repo: DashboardRepo; timeZone: string }) {
+  const { repo, timeZone } = deps;
   return {
-    async overview(): Promise<AdminOverview> {
-      const counts = await repo.counts();
+    async dashboard(): Promise<Dashboard> {
+      const [days, topProducts, counts] = await Promise.all([
+        repo.days(timeZone, DASHBOARD_DAYS),
+        repo.topProducts(timeZone, DASHBOARD_DAYS, DASHBOARD_TOP_PRODUCTS),
+        repo.counts(),
+      ]);
+      // Summed in cents, so the total is exact.
+      const totalCents = days.reduce((sum, day) => sum + day.revenueCents, 0);
       return {
+        timeZone,
+        days: days.map((day) => ({
+          date: day.date,
+          orders: day.orders,
+          revenue: centsToDollars(day.revenueCents),
+        })),
+        totals: {
+          orders: days.reduce((sum, day) => sum + day.orders, 0),
+          revenue: centsToDollars(totalCents),
+        },
+        topProducts: topProducts.map((product) => ({
+          number: product.number,
+          title: product.title,
+          quantity: product.quantity,
+          revenue: centsToDollars(product.revenueCents),
+        })),
+        subscribers: counts.subscribers,
+        pendingErpSyncs: counts.pendingSyncs,
+        failedErpSyncs: counts.failedSyncs,
         products: counts.productCount,
         categories: counts.categoryCount,
-        paidOrders: counts.paidOrders,
-        ordersFailedToSync: counts.failedSyncs,
-        subscribers: counts.subscribers,
+        paidOrders: counts.paid,
       };
     },
   };
 }
 
-export type AdminOverviewService = ReturnType<typeof createAdminOverviewService>;
+export type DashboardService = ReturnType<typeof createDashboardService>;

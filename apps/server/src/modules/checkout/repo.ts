@@ -1,6 +1,6 @@
 import { ORDER_NUMBER_PREFIX } from '@labshop/shared/schemas/checkout';
 import { normalizeCouponCode } from '@labshop/shared/pricing';
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   checkoutNonces,
@@ -9,11 +9,10 @@ import {
   invoices,
   orderLines,
   orders,
-  outbox,
   payments,
 } from '../../db/schema/index.ts';
-import { ORDER_JOB_KINDS } from '../../jobs/order-jobs.ts';
-import { enqueue, requeueJob } from '../../jobs/outbox.ts';
+import { ORDER_JOB_KINDS, orderJobKey } from '../../jobs/order-jobs.ts';
+import { enqueue } from '../../jobs/outbox.ts';
 
 /** Orders, their lines, payments and invoices, coupons, checkout nonces and the order jobs. */
 
@@ -47,9 +46,6 @@ export interface PaymentUpdate {
   responseCode?: string | null;
   responseText?: string | null;
 }
-
-/** The job of each kind an order has, by the outbox dedupe key `<kind>:<order number>`. */
-export const orderJobKey = (kind: string, orderNumber: string) => `${kind}:${orderNumber}`;
 
 const ORDER_JOBS = [ORDER_JOB_KINDS.erpSync, ORDER_JOB_KINDS.confirmationMail];
 
@@ -421,60 +417,6 @@ export function createCheckoutRepo(db: Database) {
         .where(and(eq(payments.orderId, input.orderId), eq(payments.status, 'approved')))
         .returning();
       return row ?? null;
-    },
-
-    /** A page of orders, newest first, and how many there are. */
-    async listOrders(page: { limit: number; offset: number }) {
-      const rows = await db
-        .select()
-        .from(orders)
-        .orderBy(desc(orders.createdAt), desc(orders.number))
-        .limit(page.limit)
-        .offset(page.offset);
-      const [total] = await db.select({ value: count() }).from(orders);
-      return { rows, total: total?.value ?? 0 };
-    },
-
-    /** The order jobs (ERP sync, confirmation mail) of these orders. */
-    async jobsOf(orderNumbers: readonly string[]) {
-      if (orderNumbers.length === 0) return [];
-      const keys = orderNumbers.flatMap((number) =>
-        ORDER_JOBS.map((kind) => orderJobKey(kind, number)),
-      );
-      return db
-        .select({
-          kind: outbox.kind,
-          dedupeKey: outbox.dedupeKey,
-          status: outbox.status,
-          attempts: outbox.attempts,
-          lastError: outbox.lastError,
-          payload: outbox.payload,
-        })
-        .from(outbox)
-        .where(inArray(outbox.dedupeKey, keys))
-        .orderBy(asc(outbox.id));
-    },
-
-    /**
-     * The admin's retry of an order's ERP sync: a waiting or dead job runs again now with fresh
-     * attempts (a missing one is written), and the order shows 'pending' again.
-     */
-    async requeueSync(order: OrderRow): Promise<void> {
-      await db.transaction(async (tx) => {
-        const key = orderJobKey(ORDER_JOB_KINDS.erpSync, order.number);
-        const written = await enqueue(tx, {
-          kind: ORDER_JOB_KINDS.erpSync,
-          payload: { orderNumber: order.number },
-          dedupeKey: key,
-        });
-        if (!written) await requeueJob(tx, key);
-        await tx
-          .update(orders)
-          .set({ erpSyncStatus: 'pending' })
-          .where(
-            and(eq(orders.id, order.id), inArray(orders.erpSyncStatus, ['not_started', 'failed'])),
-          );
-      });
     },
   };
 }

@@ -6,7 +6,6 @@ import {
   CreateInvoiceRequest,
   CreateSalesOrderRequest,
   ERP_SYNC_STATUSES,
-  ORDER_STATUSES,
   PaymentRequest,
   RecordPaymentRequest,
   VerifyCaptchaRequest,
@@ -16,16 +15,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProductDtoSchema } from '../catalog/routes.ts';
 import { perClientLimit } from '../../http/rate-limits.ts';
-import {
-  ADMIN_ORDERS_PAGE_SIZE,
-  CHECKOUT_SERVER_MESSAGES,
-  type CheckoutService,
-} from './service.ts';
+import { CHECKOUT_SERVER_MESSAGES, type CheckoutService } from './service.ts';
 
 /**
  * SPEC.md section 7, storefront checkout calls (verify-captcha, salesOrdersLastID,
  * process-payment, checkCustomer, createSalesOrder, createInvoice, recordPayment), plus ours:
- * the cart and coupon lookups and the admin's orders.
+ * the cart and coupon lookups. The admin's orders are modules/orders.
  */
 
 const ErrorSchema = z.object({ error: z.string() });
@@ -44,58 +39,7 @@ const PaymentAnswerSchema = z.object({
   amount: z.number().int().nullable(),
 });
 
-const AdminOrderSchema = z.object({
-  orderNumber: z.string(),
-  status: z.enum(ORDER_STATUSES),
-  customerNumber: z.string().nullable(),
-  customerName: z.string(),
-  customerType: z.enum(['Wholesale', 'Retail']),
-  email: z.string(),
-  amount: z.number().int(),
-  discount: z.number().int(),
-  couponCode: z.string().nullable(),
-  paymentRetref: z.string().nullable(),
-  erpSyncStatus: z.enum(ERP_SYNC_STATUSES),
-  erpSyncError: z.string().nullable(),
-  jobs: z.array(
-    z.object({
-      kind: z.string(),
-      status: z.string(),
-      attempts: z.number().int(),
-      lastError: z.string().nullable(),
-    }),
-  ),
-  lines: z.array(
-    z.object({
-      number: z.string(),
-      title: z.string(),
-      quantity: z.number().int(),
-      unitPrice: z.number().int(),
-    }),
-  ),
-  createdAt: z.string(),
-  paidAt: z.string().nullable(),
-});
-
 const CouponParams = z.object({ code: z.string() });
-
-const PAGE_MESSAGE = 'page must be a whole number from 1.';
-const OrdersQuery = z.object({
-  page: z.coerce
-    .number({ error: PAGE_MESSAGE })
-    .int(PAGE_MESSAGE)
-    .min(1, PAGE_MESSAGE)
-    .max(1_000_000, 'page is too large.')
-    .default(1),
-});
-
-const OrderNumberParams = z.object({
-  number: z
-    .string()
-    .trim()
-    .min(1, 'An order number is required.')
-    .max(40, 'The order number is too long.'),
-});
 
 const NONCE_DESCRIPTION = `Send the nonce from POST /api/checkout/verify-captcha in the ${CAPTCHA_NONCE_HEADER} header.`;
 
@@ -314,59 +258,5 @@ export async function checkoutRoutes(
       },
     },
     async (request) => checkout.recordPayment(request.body, nonceOf(request)),
-  );
-
-  const adminErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
-
-  app.get(
-    '/api/admin/orders',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: `Orders with their payment and ERP sync state, newest first, ${ADMIN_ORDERS_PAGE_SIZE} per page`,
-        description: 'Amounts and unit prices are in cents.',
-        querystring: OrdersQuery,
-        response: {
-          200: z.object({ orders: z.array(AdminOrderSchema), total: z.number().int() }),
-          ...adminErrors,
-        },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return checkout.adminOrders(request.query.page);
-    },
-  );
-
-  app.get(
-    '/api/admin/orders/:number',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'One order with its payment and ERP sync state',
-        params: OrderNumberParams,
-        response: { 200: AdminOrderSchema, 404: ErrorSchema, ...adminErrors },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return checkout.adminOrder(request.params.number);
-    },
-  );
-
-  app.post(
-    '/api/admin/orders/:number/retry-sync',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: "Runs a paid order's ERP sync again now (a waiting or dead job; fresh attempts)",
-        params: OrderNumberParams,
-        response: { 200: AdminOrderSchema, 404: ErrorSchema, 409: ErrorSchema, ...adminErrors },
-      },
-    },
-    async (request) => checkout.retrySync(request.params.number),
   );
 }

@@ -5,7 +5,6 @@ import {
   generatedCustomerNumber,
   ORDER_NUMBER_PREFIX,
   PAYMENT_CAPTCHA_ACTION,
-  type AdminOrderDto,
   type CartAnswer,
   type CheckCustomerAnswer,
   type CheckCustomerRequest,
@@ -38,7 +37,7 @@ import {
   tierOf,
   type PaymentProcessorDeps,
 } from './payment.ts';
-import type { OrderLineRow, OrderRow } from './repo.ts';
+import type { OrderRow } from './repo.ts';
 
 export type CheckCustomerFields = z.output<typeof CheckCustomerRequest>;
 export type CreateSalesOrderFields = z.output<typeof CreateSalesOrderRequest>;
@@ -52,8 +51,6 @@ export const CHECKOUT_SERVER_MESSAGES = {
   invoiceNotFound: 'Invoice not found for this order.',
 } as const;
 
-export const ADMIN_ORDERS_PAGE_SIZE = 25;
-
 export interface CheckoutServiceDeps extends PaymentProcessorDeps {
   catalog: Pick<CatalogService, 'productsForSale' | 'cartProducts'>;
   captcha: CaptchaVerifier;
@@ -61,7 +58,7 @@ export interface CheckoutServiceDeps extends PaymentProcessorDeps {
 
 /**
  * The cart, coupons and the card checkout (SPEC.md sections 4, 5, 7, 8, 9; ARCHITECTURE.md
- * "Checkout, safely"), and the admin's view of orders. The charge itself is payment.ts; the
+ * "Checkout, safely"). The admin's view of orders is modules/orders. The charge itself is payment.ts; the
  * spec's follow-up calls here only record, idempotently, on the order their nonce paid for.
  */
 export function createCheckoutService(deps: CheckoutServiceDeps) {
@@ -119,55 +116,6 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     if (order.customerNumber) return order.customerNumber;
     if (!requested.trim()) return null;
     return repo.settleCustomerNumber(order.id, await customerNumberFor(order, requested));
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // Admin
-  // -------------------------------------------------------------------------------------------
-
-  async function adminDtos(orders: OrderRow[]): Promise<AdminOrderDto[]> {
-    const [lines, jobs] = await Promise.all([
-      repo.linesOf(orders.map((order) => order.id)),
-      repo.jobsOf(orders.map((order) => order.number)),
-    ]);
-    const linesByOrder = groupBy(lines, (line: OrderLineRow) => line.orderId);
-    const jobsByOrder = groupBy(jobs, (job) =>
-      typeof job.payload.orderNumber === 'string' ? job.payload.orderNumber : '',
-    );
-    return orders.map((order) => ({
-      orderNumber: order.number,
-      status: order.status,
-      customerNumber: order.customerNumber,
-      customerName: order.customerName,
-      customerType: order.customerType,
-      email: order.email,
-      amount: order.amountCents,
-      discount: order.discountCents,
-      couponCode: order.couponCode,
-      paymentRetref: order.paymentRetref,
-      erpSyncStatus: order.erpSyncStatus,
-      erpSyncError: order.erpSyncError,
-      jobs: (jobsByOrder.get(order.number) ?? []).map((job) => ({
-        kind: job.kind,
-        status: job.status,
-        attempts: job.attempts,
-        lastError: job.lastError,
-      })),
-      lines: (linesByOrder.get(order.id) ?? []).map((line) => ({
-        number: line.productNumber,
-        title: line.title,
-        quantity: line.quantity,
-        unitPrice: line.unitPriceCents,
-      })),
-      createdAt: order.createdAt.toISOString(),
-      paidAt: order.paidAt ? order.paidAt.toISOString() : null,
-    }));
-  }
-
-  async function requireOrder(number: string): Promise<OrderRow> {
-    const order = await repo.orderByNumber(number);
-    if (!order) throw new AppError('not_found', CHECKOUT_MESSAGES.orderNotFound);
-    return order;
   }
 
   return {
@@ -298,41 +246,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       if (!payment) throw new AppError('conflict', CHECKOUT_MESSAGES.orderNotPaid);
       return { ok: true, paymentId: payment.id };
     },
-
-    async adminOrders(page: number): Promise<{ orders: AdminOrderDto[]; total: number }> {
-      const { rows, total } = await repo.listOrders({
-        limit: ADMIN_ORDERS_PAGE_SIZE,
-        offset: (page - 1) * ADMIN_ORDERS_PAGE_SIZE,
-      });
-      return { orders: await adminDtos(rows), total };
-    },
-
-    async adminOrder(number: string): Promise<AdminOrderDto> {
-      const [dto] = await adminDtos([await requireOrder(number)]);
-      return dto!;
-    },
-
-    /** The admin's retry of a paid order's ERP sync (a synced order is left as it is). */
-    async retrySync(number: string): Promise<AdminOrderDto> {
-      const order = await requireOrder(number);
-      if (order.status !== 'paid') throw new AppError('conflict', CHECKOUT_MESSAGES.orderNotPaid);
-      if (order.erpSyncStatus !== 'synced') await repo.requeueSync(order);
-      const [dto] = await adminDtos([(await repo.orderById(order.id)) ?? order]);
-      return dto!;
-    },
   };
 }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
-
-/** Map.groupBy, which Node 20 lacks. */
-function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
-}

@@ -1,0 +1,112 @@
+import {
+  ORDER_HISTORY_CSV_COLUMNS,
+  OrderHistoryAnswerSchema,
+  OrderHistoryEntrySchema,
+  OrderHistoryExportQuery,
+  OrderHistoryQuery,
+} from '@labshop/shared/schemas/orders';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendCsv } from '../../http/csv.ts';
+import { ORDER_HISTORY_CSV_FILENAME, type OrdersService } from './service.ts';
+
+/**
+ * SPEC.md's orders calls (GET /api/order-history and its CSV export), plus ours: one order and
+ * the retry of its ERP sync. Admin only.
+ */
+
+const ErrorSchema = z.object({ error: z.string() });
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+
+const OrderNumberParams = z.object({
+  number: z
+    .string()
+    .trim()
+    .min(1, 'An order number is required.')
+    .max(40, 'The order number is too long.'),
+});
+
+const SEARCH_DESCRIPTION =
+  'search matches the order number, customer number, customer name or e-mail, ignoring case.';
+
+/** Admin answers hold customers' data and live sync state: never cached. */
+function noStore(reply: FastifyReply): void {
+  reply.header('cache-control', 'private, no-store');
+}
+
+export async function ordersRoutes(fastify: FastifyInstance, options: { orders: OrdersService }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { orders } = options;
+
+  app.get(
+    '/api/order-history',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Orders of every status with cart, shipping, payment and ERP sync, newest first',
+        description: `Amounts are dollars; amount is as charged (after discount). total counts every match. ${SEARCH_DESCRIPTION}`,
+        querystring: OrderHistoryQuery,
+        response: { 200: OrderHistoryAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return orders.history(request.query);
+    },
+  );
+
+  app.get(
+    '/api/order-history/export',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        summary: `Downloads ${ORDER_HISTORY_CSV_FILENAME}: every order matching search, newest first`,
+        description: `RFC 4180 CSV with CRLF line ends and the ${ORDER_HISTORY_CSV_COLUMNS.length} columns ${ORDER_HISTORY_CSV_COLUMNS.join(', ')}. cart is "title x quantity @ price" per item joined by "; "; amount has two decimals; createdAt is ISO 8601 in UTC. A cell starting with =, +, -, @, tab or CR is prefixed with ' so spreadsheets show it as text. ${SEARCH_DESCRIPTION}`,
+        querystring: OrderHistoryExportQuery,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('text/csv'), ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendCsv(reply, ORDER_HISTORY_CSV_FILENAME, await orders.exportCsv(request.query.search)),
+  );
+
+  app.get(
+    '/api/admin/orders/:number',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        summary: 'One order as the order history shows it',
+        params: OrderNumberParams,
+        response: { 200: OrderHistoryEntrySchema, 404: ErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return orders.order(request.params.number);
+    },
+  );
+
+  app.post(
+    '/api/admin/orders/:number/retry-sync',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        summary: "Runs a paid order's ERP sync again now (a waiting or dead job; fresh attempts)",
+        description:
+          'Answers the order as the history shows it, its sync pending again; a synced order is left as it is. 404 unknown order; 409 an order that is not paid.',
+        params: OrderNumberParams,
+        response: { 200: OrderHistoryEntrySchema, 404: ErrorSchema, 409: ErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return orders.retrySync(request.params.number);
+    },
+  );
+}
