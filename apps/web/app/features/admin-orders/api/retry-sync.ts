@@ -1,14 +1,15 @@
-import type { AdminOrderDto } from '@labshop/shared/schemas/checkout';
+import type { OrderHistoryAnswer, OrderHistoryEntry } from '@labshop/shared/schemas/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../admin/api/http.ts';
-import type { AdminOrdersPage } from './get-orders.ts';
+import { dashboardKeys } from '../../admin-dashboard/api/keys.ts';
 import { orderKeys } from './keys.ts';
 
 /** POST /api/admin/orders/{number}/retry-sync: queues a failed ERP sync again. */
-export function retryOrderSync(orderNumber: string): Promise<AdminOrderDto> {
-  return apiJson<AdminOrderDto>(`/api/admin/orders/${encodeURIComponent(orderNumber)}/retry-sync`, {
-    method: 'POST',
-  });
+export function retryOrderSync(orderNumber: string): Promise<OrderHistoryEntry> {
+  return apiJson<OrderHistoryEntry>(
+    `/api/admin/orders/${encodeURIComponent(orderNumber)}/retry-sync`,
+    { method: 'POST' },
+  );
 }
 
 export function useRetryOrderSync() {
@@ -17,7 +18,7 @@ export function useRetryOrderSync() {
     mutationFn: retryOrderSync,
     onSuccess: (order) => {
       // The row shows its new state at once; the refetch then brings the worker's progress.
-      queryClient.setQueriesData<AdminOrdersPage>({ queryKey: orderKeys.all }, (page) =>
+      queryClient.setQueriesData<OrderHistoryAnswer>({ queryKey: orderKeys.all }, (page) =>
         page
           ? {
               ...page,
@@ -28,6 +29,10 @@ export function useRetryOrderSync() {
           : page,
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      // The dashboard counts pending and failed syncs.
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+    },
   });
 }

@@ -1,32 +1,30 @@
-import { formatCents } from '@labshop/shared/money';
-import type { AdminOrderDto, ErpSyncStatus, OrderStatus } from '@labshop/shared/schemas/checkout';
-import { RefreshCw } from 'lucide-react';
+import { formatDollars } from '@labshop/shared/money';
+import type { ErpSyncStatus, OrderStatus } from '@labshop/shared/schemas/checkout';
+import {
+  ORDER_HISTORY_SEARCH_MAX_LENGTH,
+  ORDERS_MESSAGES,
+  type OrderHistoryEntry,
+} from '@labshop/shared/schemas/orders';
+import { Download, MapPin, RefreshCw, ShoppingCart } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { failureMessage } from '../../admin/api/http.ts';
-import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
 import { Badge, type BadgeTone } from '../../admin/components/badge.tsx';
+import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
+import { SearchBox } from '../../admin/components/search-box.tsx';
+import { buttonClass } from '../../admin/components/styles.ts';
 import { ScreenHeading } from '../../admin-content/components/screen-heading.tsx';
-import { ADMIN_ORDERS_PAGE_SIZE, useOrdersPage } from '../api/get-orders.ts';
-import { useRetryOrderSync } from '../api/retry-sync.ts';
 import {
   AdminTable,
   tableCellClass,
   tableHeadCellClass,
 } from '../../admin/components/admin-table.tsx';
-
-export const ORDERS_MESSAGES = {
-  empty: 'No orders found.',
-  loadFailed: 'Failed to load order history',
-  retryFailed: 'The sync could not be queued again. Please try again.',
-  retried: (orderNumber: string) =>
-    `The sync of order ${orderNumber} is queued again; it runs in the background.`,
-} as const;
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const formatTime = (iso: string) => dateTime.format(new Date(iso));
+import { ORDER_HISTORY_CSV_NAME, orderHistoryExportUrl } from '../api/export-orders.ts';
+import { ORDER_HISTORY_PAGE_SIZE, useOrderHistory } from '../api/get-order-history.ts';
+import { useRetryOrderSync } from '../api/retry-sync.ts';
+import { formatTime, OrderDialog, type OrderDialogKind } from './order-dialogs.tsx';
 
 const ORDER_STATUS: Record<OrderStatus, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'waiting' },
@@ -43,43 +41,55 @@ const SYNC_STATUS: Record<ErpSyncStatus, { label: string; tone: BadgeTone }> = {
   failed: { label: 'Failed', tone: 'bad' },
 };
 
-/** The ERP sync's outbox job, when the order has one. */
-function syncJob(order: AdminOrderDto) {
-  return order.jobs.find((job) => job.kind === 'erp-order-sync');
+function queryString(search: string, page: number): string {
+  const params = new URLSearchParams();
+  if (search) params.set('search', search);
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return query ? `?${query}` : '';
 }
 
-/** A sync the admin may queue again: failed, or its job gave up (dead). */
-export function canRetrySync(order: AdminOrderDto): boolean {
-  return order.erpSyncStatus === 'failed' || syncJob(order)?.status === 'dead';
+function countText(total: number, search: string): string {
+  const orders = total === 1 ? '1 order' : `${total.toLocaleString('en-US')} orders`;
+  if (!search) return orders;
+  return `${orders} ${total === 1 ? 'matches' : 'match'} “${search}”`;
 }
 
-/** Why the sync last failed: the order's own record, else its job's last error. */
-function syncError(order: AdminOrderDto): string | null {
-  return order.erpSyncError ?? syncJob(order)?.lastError ?? null;
+/** The order whose cart or address is shown in the modal. */
+interface Shown {
+  kind: OrderDialogKind;
+  order: OrderHistoryEntry;
 }
 
 /**
- * Orders History (SPEC.md "Admin screens"): paid and attempted orders, newest first, with the
- * payment's retref and the order's sync to the ERP; a failed sync can be queued again. The
- * page is in the address (?page=2).
+ * Orders History (SPEC.md "Admin screens"): orders newest first with the customer, the payment's
+ * retref and the order's sync to the ERP (a failed sync can be queued again); each order's cart
+ * and shipping address in a printable modal; Download CSV of every order matching the search.
+ * The search and the page are in the address (?search=&page=2).
  */
 export function OrdersHistory() {
   const [searchParams, setSearchParams] = useSearchParams();
+  const search = (searchParams.get('search') ?? '')
+    .trim()
+    .slice(0, ORDER_HISTORY_SEARCH_MAX_LENGTH);
   const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
-  const orders = useOrdersPage(page);
+  const orders = useOrderHistory(page, search);
   const retry = useRetryOrderSync();
   const [feedback, setFeedback] = useState<Feedback>(null);
+  // The last order shown stays in the (closed) dialog, so closing does not empty it first.
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
 
   const total = orders.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(total / ORDER_HISTORY_PAGE_SIZE));
   const goTo = (next: number) =>
-    setSearchParams(next > 1 ? { page: String(next) } : {}, { preventScrollReset: true });
+    setSearchParams(queryString(search, next), { preventScrollReset: true });
 
   // Past the last page (an old link): go to the last.
   const pastTheEnd = orders.isSuccess && !orders.isPlaceholderData && page > pages;
   useEffect(() => {
-    if (pastTheEnd) setSearchParams(pages > 1 ? { page: String(pages) } : {}, { replace: true });
-  }, [pastTheEnd, pages, setSearchParams]);
+    if (pastTheEnd) setSearchParams(queryString(search, pages), { replace: true });
+  }, [pastTheEnd, pages, search, setSearchParams]);
 
   const retrySync = (orderNumber: string) => {
     setFeedback(null);
@@ -91,13 +101,46 @@ export function OrdersHistory() {
     });
   };
 
+  const openDialog = (kind: OrderDialogKind, order: OrderHistoryEntry) => {
+    setShown({ kind, order });
+    setDialogOpen(true);
+  };
+
+  const showSearch = orders.data !== undefined && (total > 0 || search !== '');
+
   return (
     <section aria-labelledby="orders-heading">
       <ScreenHeading
         id="orders-heading"
         title="Orders History"
-        description="Orders from the shop, newest first: payment, status and the sync to Business Central."
+        description="Orders from the shop, newest first: cart, address, payment and the sync to Business Central."
+        actions={
+          total > 0 ? (
+            <a
+              href={orderHistoryExportUrl(search)}
+              download={ORDER_HISTORY_CSV_NAME}
+              className={buttonClass.primary}
+            >
+              <Download className="h-4 w-4" aria-hidden="true" />
+              Download CSV
+            </a>
+          ) : undefined
+        }
       />
+      {showSearch && (
+        <SearchBox
+          label="Search orders"
+          placeholder="Order number, customer, e-mail..."
+          maxLength={ORDER_HISTORY_SEARCH_MAX_LENGTH}
+          initial={search}
+          onSearch={(value) => {
+            // A new search starts at page 1 and replaces the history entry.
+            if (value !== search) {
+              setSearchParams(queryString(value, 1), { replace: true, preventScrollReset: true });
+            }
+          }}
+        />
+      )}
       <FeedbackRegions feedback={feedback} className="mt-4" />
 
       {orders.isPending ? (
@@ -111,18 +154,28 @@ export function OrdersHistory() {
         <p className="mt-6 text-slate-600">{ORDERS_MESSAGES.empty}</p>
       ) : (
         <>
-          <p className="mt-6 text-sm text-slate-600" aria-live="polite">
-            {total === 1 ? '1 order' : `${total.toLocaleString('en-US')} orders`}
-            {pages > 1 ? `, page ${page} of ${pages}` : ''}.
+          <p className="mt-4 text-sm text-slate-600" aria-live="polite">
+            {countText(total, search)}
+            {pages > 1 ? `, page ${Math.min(page, pages)} of ${pages}` : ''}.
           </p>
           <OrdersTable
             rows={orders.data?.orders ?? []}
             busy={orders.isFetching}
             retryingOrder={retry.isPending ? retry.variables : null}
             onRetry={retrySync}
+            onView={openDialog}
           />
           {pages > 1 && <Pager label="Order pages" page={page} pages={pages} onPage={goTo} />}
         </>
+      )}
+
+      {shown && (
+        <OrderDialog
+          kind={shown.kind}
+          order={shown.order}
+          open={dialogOpen}
+          onClose={() => setDialogOpen(false)}
+        />
       )}
     </section>
   );
@@ -138,11 +191,13 @@ function OrdersTable({
   busy,
   retryingOrder,
   onRetry,
+  onView,
 }: {
-  rows: AdminOrderDto[];
+  rows: OrderHistoryEntry[];
   busy: boolean;
   retryingOrder: string | null | undefined;
   onRetry: (orderNumber: string) => void;
+  onView: (kind: OrderDialogKind, order: OrderHistoryEntry) => void;
 }) {
   return (
     <AdminTable
@@ -177,25 +232,30 @@ function OrdersTable({
           order={order}
           retrying={retryingOrder === order.orderNumber}
           onRetry={() => onRetry(order.orderNumber)}
+          onView={(kind) => onView(kind, order)}
         />
       ))}
     </AdminTable>
   );
 }
 
+const viewButtonClass =
+  'inline-flex items-center gap-1 rounded border border-slate-300 bg-white px-2 py-1 text-xs font-semibold whitespace-nowrap text-brand-700 hover:border-brand-500 hover:bg-brand-50';
+
 function OrderRow({
   order,
   retrying,
   onRetry,
+  onView,
 }: {
-  order: AdminOrderDto;
+  order: OrderHistoryEntry;
   retrying: boolean;
   onRetry: () => void;
+  onView: (kind: OrderDialogKind) => void;
 }) {
   const status = ORDER_STATUS[order.status];
   const sync = SYNC_STATUS[order.erpSyncStatus];
-  const error = syncError(order);
-  const job = syncJob(order);
+  const unsynced = order.erpSyncStatus !== 'synced';
   return (
     <tr>
       <th scope="row" className={`${td} font-normal`}>
@@ -211,11 +271,21 @@ function OrderRow({
           {order.customerName || order.email}
         </span>
         <span className="mt-1 flex flex-wrap items-center gap-2 md:hidden">
-          <span className="font-semibold text-slate-900">{formatCents(order.amount)}</span>
+          <span className="font-semibold text-slate-900">{formatDollars(order.amount)}</span>
           <Badge label={status.label} tone={status.tone} />
         </span>
+        <span className="mt-2 flex flex-wrap gap-1.5">
+          <button type="button" onClick={() => onView('cart')} className={viewButtonClass}>
+            <ShoppingCart className="h-3.5 w-3.5" aria-hidden="true" />
+            View Cart <span className="sr-only">of order {order.orderNumber}</span>
+          </button>
+          <button type="button" onClick={() => onView('address')} className={viewButtonClass}>
+            <MapPin className="h-3.5 w-3.5" aria-hidden="true" />
+            View Address <span className="sr-only">of order {order.orderNumber}</span>
+          </button>
+        </span>
       </th>
-      <td className={`${td} ${wide} min-w-44 max-w-72`}>
+      <td className={`${td} ${wide} max-w-72 min-w-44`}>
         <span className="block font-medium break-words text-slate-900">
           {order.customerName || '—'}
         </span>
@@ -226,10 +296,10 @@ function OrderRow({
         </span>
       </td>
       <td className={`${td} ${wide} text-right font-semibold whitespace-nowrap text-slate-900`}>
-        {formatCents(order.amount)}
-        {order.couponCode && (
+        {formatDollars(order.amount)}
+        {order.discount > 0 && (
           <span className="block text-xs font-normal text-slate-600">
-            {order.couponCode} −{formatCents(order.discount)}
+            {order.couponCode ?? 'Discount'} −{formatDollars(order.discount)}
           </span>
         )}
       </td>
@@ -242,19 +312,24 @@ function OrderRow({
       <td className={`${td} min-w-36`}>
         <div className="flex flex-wrap items-center gap-2">
           <Badge label={sync.label} tone={sync.tone} />
-          {job && job.attempts > 0 && order.erpSyncStatus !== 'synced' && (
+          {order.erpSyncAttempts > 0 && unsynced && (
             <span className="text-xs text-slate-500">
-              {job.attempts === 1 ? '1 attempt' : `${job.attempts} attempts`}
+              {order.erpSyncAttempts === 1 ? '1 attempt' : `${order.erpSyncAttempts} attempts`}
             </span>
           )}
         </div>
-        {error && order.erpSyncStatus !== 'synced' && (
-          <details className="mt-1 max-w-72 text-xs text-red-900" title={error}>
+        {order.erpSalesOrderId && !unsynced && (
+          <span className="mt-1 block font-mono text-xs break-all text-slate-600">
+            {order.erpSalesOrderId}
+          </span>
+        )}
+        {order.erpSyncError && unsynced && (
+          <details className="mt-1 max-w-72 text-xs text-red-900" title={order.erpSyncError}>
             <summary className="cursor-pointer font-semibold text-red-800">Show error</summary>
-            <p className="mt-1 break-words whitespace-pre-line">{error}</p>
+            <p className="mt-1 break-words whitespace-pre-line">{order.erpSyncError}</p>
           </details>
         )}
-        {canRetrySync(order) && (
+        {order.canRetrySync && (
           <button
             type="button"
             onClick={onRetry}

@@ -1,0 +1,4 @@
+/** Query keys of the admin dashboard (the start page). */
+export const dashboardKeys = {
+  all: ['admin-dashboard'] as const,
+};
