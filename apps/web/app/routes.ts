@@ -19,6 +19,7 @@ const BUILT_ADMIN_SCREENS: Partial<Record<AdminScreenPath, string>> = {
   mail: 'routes/admin/mail.tsx',
   customers: 'routes/admin/customers.tsx',
   'erp-syncs': 'routes/admin/erp-syncs.tsx',
+  newsletter: 'routes/admin/newsletter.tsx',
 };
 
 export default [
@@ -33,6 +34,9 @@ export default [
     route('payment-success', 'routes/storefront/payment-success.tsx'),
     route('gallery', 'routes/storefront/gallery.tsx'),
     route('contact-us', 'routes/storefront/contact-us.tsx'),
+    // The signed links of the newsletter mails: each page asks for a click before it acts.
+    route('newsletter/unsubscribe', 'routes/storefront/newsletter-unsubscribe.tsx'),
+    route('newsletter/confirm', 'routes/storefront/newsletter-confirm.tsx'),
     // One module for the eight text pages; each route's id names its page (text-page:About).
     ...TEXT_PAGES.map((page) =>
       route(page.path.slice(1), 'routes/storefront/text-page.tsx', {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SITE } from '../lib/site.ts';
 
@@ -36,9 +37,11 @@ const COLUMNS = [
   },
 ] as const;
 
-export function Footer() {
+/** The storefront footer; `newsletterSlot` (the sign-up form) opens it, full width. */
+export function Footer({ newsletterSlot }: { newsletterSlot?: ReactNode }) {
   return (
     <footer className="mt-16 bg-brand-900 text-brand-100">
+      {newsletterSlot}
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-6">
         <div className="lg:col-span-2">
           <p className="text-xl font-extrabold text-white">{SITE.name}</p>

@@ -1,0 +1,167 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  AddSubscriberInput,
+  NEWSLETTER_LIMITS,
+  NEWSLETTER_MESSAGES,
+  SubscriberEmailInput,
+} from '@labshop/shared/schemas/newsletter';
+import { UserMinus, UserPlus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
+import { inputClass, panelClass } from '../../admin/components/styles.ts';
+import { failureLines } from '../../admin-content/components/failure-lines.ts';
+import { fieldAria, FormField } from '../../admin-content/components/form-field.tsx';
+import { useAddSubscriber, useChangeSubscription } from '../api/change-subscriber.ts';
+
+/**
+ * The unsubscribe form (SPEC.md: a valid email): 'Successfully unsubscribed {email}', or
+ * 'Error unsubscribing {email}' with the server's reason (not on the list, a lost session).
+ */
+export function UnsubscribeForm() {
+  const id = useId();
+  const change = useChangeSubscription();
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<SubscriberEmailInput>({
+    resolver: zodResolver(SubscriberEmailInput),
+    mode: 'onTouched',
+    defaultValues: { email: '' },
+  });
+
+  const submit = handleSubmit(async ({ email }) => {
+    setFeedback(null);
+    try {
+      await change.mutateAsync({ action: 'unsubscribe', email });
+      reset({ email: '' });
+      setFeedback({ kind: 'success', lines: [NEWSLETTER_MESSAGES.unsubscribed(email)] });
+    } catch (error) {
+      console.error('Unsubscribing failed:', error);
+      setFeedback({
+        kind: 'error',
+        lines: failureLines(error, NEWSLETTER_MESSAGES.unsubscribeFailed(email)),
+      });
+    }
+  });
+
+  const emailId = `${id}-email`;
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby={`${id}-heading`}
+      aria-busy={isSubmitting}
+      className={panelClass}
+    >
+      <h2 id={`${id}-heading`} className="text-lg font-bold text-brand-900">
+        Unsubscribe an address
+      </h2>
+      <div className="mt-4">
+        <FormField id={emailId} label="Email" error={errors.email?.message}>
+          <input
+            {...fieldAria(emailId, errors.email?.message)}
+            {...register('email')}
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={NEWSLETTER_LIMITS.email}
+            className={inputClass}
+          />
+        </FormField>
+      </div>
+      <FeedbackRegions feedback={feedback} className="mt-4" />
+      <FormSubmitButton
+        icon={UserMinus}
+        label="Unsubscribe"
+        busyLabel="Unsubscribing..."
+        busy={isSubmitting}
+        className="mt-4"
+      />
+    </form>
+  );
+}
+
+/**
+ * The add-subscriber form (SPEC.md: displayName and a valid email): 'Subscriber added
+ * successfully', or 'Error adding subscriber' with the server's reason (already on the list).
+ */
+export function AddSubscriberForm() {
+  const id = useId();
+  const add = useAddSubscriber();
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<AddSubscriberInput>({
+    resolver: zodResolver(AddSubscriberInput),
+    mode: 'onTouched',
+    defaultValues: { displayName: '', email: '' },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setFeedback(null);
+    try {
+      await add.mutateAsync(values);
+      reset({ displayName: '', email: '' });
+      setFeedback({ kind: 'success', lines: [NEWSLETTER_MESSAGES.added] });
+    } catch (error) {
+      console.error('Adding the subscriber failed:', error);
+      setFeedback({ kind: 'error', lines: failureLines(error, NEWSLETTER_MESSAGES.addFailed) });
+    }
+  });
+
+  const nameId = `${id}-name`;
+  const emailId = `${id}-email`;
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby={`${id}-heading`}
+      aria-busy={isSubmitting}
+      className={panelClass}
+    >
+      <h2 id={`${id}-heading`} className="text-lg font-bold text-brand-900">
+        Add a subscriber
+      </h2>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <FormField id={nameId} label="Name" error={errors.displayName?.message}>
+          <input
+            {...fieldAria(nameId, errors.displayName?.message)}
+            {...register('displayName')}
+            autoComplete="off"
+            maxLength={NEWSLETTER_LIMITS.displayName}
+            className={inputClass}
+          />
+        </FormField>
+        <FormField id={emailId} label="Email" error={errors.email?.message}>
+          <input
+            {...fieldAria(emailId, errors.email?.message)}
+            {...register('email')}
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={NEWSLETTER_LIMITS.email}
+            className={inputClass}
+          />
+        </FormField>
+      </div>
+      <FeedbackRegions feedback={feedback} className="mt-4" />
+      <FormSubmitButton
+        icon={UserPlus}
+        label="Add Subscriber"
+        busyLabel="Adding..."
+        busy={isSubmitting}
+        className="mt-4"
+      />
+    </form>
+  );
+}

@@ -1,0 +1,276 @@
+import {
+  NEWSLETTER_LIMITS,
+  NEWSLETTER_MESSAGES,
+  SUBSCRIBERS_DEFAULT_LIMIT,
+  type SubscriberDto,
+} from '@labshop/shared/schemas/newsletter';
+import { Download, UserCheck, UserMinus } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Badge } from '../../admin/components/badge.tsx';
+import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
+import { Pager } from '../../admin/components/pager.tsx';
+import { SearchBox } from '../../admin/components/search-box.tsx';
+import { buttonClass } from '../../admin/components/styles.ts';
+import {
+  AdminTable,
+  tableCellClass,
+  tableHeadCellClass,
+} from '../../admin/components/admin-table.tsx';
+import { failureLines } from '../../admin-content/components/failure-lines.ts';
+import { LoadError } from '../../admin-content/components/load-error.tsx';
+import { useChangeSubscription, type SubscriptionChange } from '../api/change-subscriber.ts';
+import { subscribersExportUrl, SUBSCRIBERS_CSV_NAME } from '../api/export-subscribers.ts';
+import { useSubscribers } from '../api/get-subscribers.ts';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const formatDate = (iso: string) => date.format(new Date(iso));
+
+function queryParams(search: string, page: number): URLSearchParams {
+  const params = new URLSearchParams();
+  if (search) params.set('search', search);
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
+
+/** The count line: '23 subscribers, page 1 of 3.' or '2 subscribers match “lab”.' */
+export function subscriberCountText(total: number, search: string, page: number, pages: number) {
+  const subscribers = total === 1 ? '1 subscriber' : `${total.toLocaleString('en-US')} subscribers`;
+  const matching = search ? ` ${total === 1 ? 'matches' : 'match'} “${search}”` : '';
+  return `${subscribers}${matching}${pages > 1 ? `, page ${page} of ${pages}` : ''}.`;
+}
+
+/** What the admin's Unsubscribe or Subscribe on a row came to (SPEC.md section 8). */
+function changeFeedback(change: SubscriptionChange, error: unknown): NonNullable<Feedback> {
+  if (error === null) {
+    return {
+      kind: 'success',
+      lines: [
+        change.action === 'unsubscribe'
+          ? NEWSLETTER_MESSAGES.unsubscribed(change.email)
+          : NEWSLETTER_MESSAGES.subscribed(change.email),
+      ],
+    };
+  }
+  const message =
+    change.action === 'unsubscribe'
+      ? NEWSLETTER_MESSAGES.unsubscribeFailed(change.email)
+      : NEWSLETTER_MESSAGES.subscribeFailed(change.email);
+  return { kind: 'error', lines: failureLines(error, message) };
+}
+
+/**
+ * The subscribers (SPEC.md "Newsletter"): searched on the server by name or e-mail, 10 a page,
+ * newest first, with Unsubscribe or Subscribe on each row (the row changes in place), and Export
+ * CSV of every match. The search and the page are in the address (?search=&page=).
+ */
+export function SubscribersSection() {
+  const headingId = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = (searchParams.get('search') ?? '').trim().slice(0, NEWSLETTER_LIMITS.search);
+  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const subscribers = useSubscribers({ search, page, limit: SUBSCRIBERS_DEFAULT_LIMIT });
+  const change = useChangeSubscription();
+  const [feedback, setFeedback] = useState<Feedback>(null);
+
+  const total = subscribers.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / SUBSCRIBERS_DEFAULT_LIMIT));
+  const rows = subscribers.data?.subscribers ?? [];
+
+  const setQuery = (next: { search?: string; page?: number }) => {
+    // A new search replaces the history entry (one per pause in typing); a page adds one.
+    setSearchParams(queryParams(next.search ?? search, next.page ?? 1), {
+      replace: next.page === undefined,
+      preventScrollReset: true,
+    });
+  };
+
+  // Past the last page (an old link, a search with fewer matches): go to the last.
+  const pastTheEnd = subscribers.isSuccess && !subscribers.isPlaceholderData && page > pages;
+  useEffect(() => {
+    if (pastTheEnd) setSearchParams(queryParams(search, pages), { replace: true });
+  }, [pastTheEnd, search, pages, setSearchParams]);
+
+  const toggle = async (subscriber: SubscriberDto) => {
+    const request: SubscriptionChange = {
+      action: subscriber.subscribed ? 'unsubscribe' : 'subscribe',
+      email: subscriber.email,
+    };
+    setFeedback(null);
+    try {
+      await change.mutateAsync(request);
+      setFeedback(changeFeedback(request, null));
+    } catch (error) {
+      console.error(`${request.action} failed:`, error);
+      setFeedback(changeFeedback(request, error));
+    }
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="mt-10">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id={headingId} className="text-lg font-bold text-brand-900">
+          Subscribers
+        </h2>
+        <a
+          href={subscribersExportUrl(search)}
+          download={SUBSCRIBERS_CSV_NAME}
+          className={buttonClass.primary}
+        >
+          <Download className="h-4 w-4" aria-hidden="true" />
+          Export CSV
+        </a>
+      </div>
+
+      <SearchBox
+        label="Search subscribers"
+        placeholder="Search name or e-mail..."
+        debounceMs={SEARCH_DEBOUNCE_MS}
+        maxLength={NEWSLETTER_LIMITS.search}
+        initial={search}
+        onSearch={(value) => {
+          if (value !== search) setQuery({ search: value });
+        }}
+      />
+
+      <FeedbackRegions feedback={feedback} className="mt-4" />
+
+      {subscribers.isPending ? (
+        <LoadingIndicator label="Loading subscribers..." />
+      ) : subscribers.isError && !subscribers.data ? (
+        <LoadError what="The subscribers" />
+      ) : (
+        <>
+          <p
+            className="mt-4 text-sm text-slate-600"
+            aria-live="polite"
+            data-testid="subscriber-count"
+          >
+            {total === 0
+              ? NEWSLETTER_MESSAGES.empty
+              : subscriberCountText(total, search, page, pages)}
+          </p>
+          {rows.length > 0 && (
+            <SubscriberRows
+              rows={rows}
+              busy={subscribers.isFetching && subscribers.isPlaceholderData}
+              changing={change.isPending ? (change.variables?.email ?? null) : null}
+              onToggle={(subscriber) => void toggle(subscriber)}
+            />
+          )}
+          {pages > 1 && (
+            <Pager
+              label="Subscriber pages"
+              page={Math.min(page, pages)}
+              pages={pages}
+              onPage={(next) => setQuery({ page: next })}
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function StatusBadge({ subscribed }: { subscribed: boolean }) {
+  return subscribed ? (
+    <Badge label="Subscribed" tone="good" />
+  ) : (
+    <Badge label="Unsubscribed" tone="neutral" />
+  );
+}
+
+const th = tableHeadCellClass;
+const td = tableCellClass;
+/** Columns shown from tablet width up; on phones the name cell carries them. */
+const wide = 'hidden md:table-cell';
+
+function SubscriberRows({
+  rows,
+  busy,
+  changing,
+  onToggle,
+}: {
+  rows: SubscriberDto[];
+  busy: boolean;
+  /** The address whose change is on its way. */
+  changing: string | null;
+  onToggle: (subscriber: SubscriberDto) => void;
+}) {
+  return (
+    <AdminTable
+      caption="Subscribers"
+      busy={busy}
+      head={
+        <>
+          <th scope="col" className={th}>
+            Name
+          </th>
+          <th scope="col" className={`${th} ${wide}`}>
+            E-mail
+          </th>
+          <th scope="col" className={`${th} ${wide}`}>
+            Status
+          </th>
+          <th scope="col" className={`${th} ${wide}`}>
+            Created
+          </th>
+          <th scope="col" className={th}>
+            <span className="sr-only">Action</span>
+          </th>
+        </>
+      }
+    >
+      {rows.map((subscriber) => {
+        const pending = changing === subscriber.email;
+        return (
+          <tr key={subscriber._id} data-testid="subscriber-row">
+            <th scope="row" className={`${td} font-normal md:min-w-40`}>
+              <span className="block font-semibold break-words text-slate-900">
+                {subscriber.displayName || '(no name)'}
+              </span>
+              {/* On phones the columns that do not fit are told here. */}
+              <span className="mt-0.5 block text-xs [overflow-wrap:anywhere] text-slate-600 md:hidden">
+                {subscriber.email}
+              </span>
+              <span className="block text-xs text-slate-500 md:hidden">
+                Since {formatDate(subscriber.createdAt)}
+              </span>
+              <span className="mt-1.5 block md:hidden">
+                <StatusBadge subscribed={subscriber.subscribed} />
+              </span>
+            </th>
+            <td className={`${td} ${wide} [overflow-wrap:anywhere] text-slate-900`}>
+              {subscriber.email}
+            </td>
+            <td className={`${td} ${wide}`}>
+              <StatusBadge subscribed={subscriber.subscribed} />
+            </td>
+            <td className={`${td} ${wide} whitespace-nowrap text-slate-600`}>
+              <time dateTime={subscriber.createdAt}>{formatDate(subscriber.createdAt)}</time>
+            </td>
+            <td className={`${td} text-right whitespace-nowrap`}>
+              <button
+                type="button"
+                onClick={() => onToggle(subscriber)}
+                disabled={pending}
+                aria-label={`${subscriber.subscribed ? 'Unsubscribe' : 'Subscribe'} ${subscriber.email}`}
+                className={subscriber.subscribed ? buttonClass.dangerSmall : buttonClass.small}
+              >
+                {subscriber.subscribed ? (
+                  <UserMinus className="h-3.5 w-3.5" aria-hidden="true" />
+                ) : (
+                  <UserCheck className="h-3.5 w-3.5" aria-hidden="true" />
+                )}
+                {subscriber.subscribed ? 'Unsubscribe' : 'Subscribe'}
+              </button>
+            </td>
+          </tr>
+        );
+      })}
+    </AdminTable>
+  );
+}
