@@ -3,41 +3,22 @@ import {
   type ContactMessageInput,
   type GeolocationEntry,
 } from '@labshop/shared/schemas/content';
+import { postPublicForm, type PublicFormResult } from '../../../lib/post-public-form.ts';
 
 /** The browser's contact calls (SPEC.md section 7, "Storefront checkout calls"). */
 
-export type ContactSendResult = { ok: true; message: string } | { ok: false; error: string };
+export type ContactSendResult = PublicFormResult;
 
 /**
  * POST /api/contact. Answers the server's text either way; a failure without one (the network,
  * a proxy's error page) becomes 'Failed to send. Please try again later.' (SPEC.md section 8).
  */
-export async function sendContactMessage(body: ContactMessageInput): Promise<ContactSendResult> {
-  let response: Response;
-  try {
-    response = await fetch('/api/contact', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      credentials: 'same-origin',
-      body: JSON.stringify(body),
-    });
-  } catch (error) {
-    console.error('Sending the contact message failed:', error);
-    return { ok: false, error: CONTACT_MESSAGES.failed };
-  }
-  const text = await readText(response, response.ok ? 'message' : 'error');
-  if (response.ok) return { ok: true, message: text ?? CONTACT_MESSAGES.sent };
-  return { ok: false, error: text ?? CONTACT_MESSAGES.failed };
-}
-
-async function readText(response: Response, field: 'message' | 'error'): Promise<string | null> {
-  try {
-    const body = (await response.json()) as Record<string, unknown> | null;
-    const value = body?.[field];
-    return typeof value === 'string' && value.trim() !== '' ? value : null;
-  } catch {
-    return null;
-  }
+export function sendContactMessage(body: ContactMessageInput): Promise<ContactSendResult> {
+  return postPublicForm('/api/contact', body, {
+    sent: CONTACT_MESSAGES.sent,
+    failed: CONTACT_MESSAGES.failed,
+    what: 'Sending the contact message',
+  });
 }
 
 /**

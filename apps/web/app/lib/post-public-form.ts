@@ -1,0 +1,43 @@
+/** What a storefront form shows after sending: the server's text, or a fallback. */
+export type PublicFormResult = { ok: true; message: string } | { ok: false; error: string };
+
+/**
+ * POSTs a storefront form's JSON (the contact form, the newsletter sign-up) and answers the
+ * server's `message` or `error` text. A failure without one (the network, a proxy's error page)
+ * becomes `texts.failed`; a success without one, `texts.sent`.
+ */
+export async function postPublicForm(
+  path: string,
+  body: unknown,
+  texts: {
+    sent: string;
+    failed: string;
+    /** For the console, e.g. 'The newsletter sign-up'. */ what: string;
+  },
+): Promise<PublicFormResult> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      credentials: 'same-origin',
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    console.error(`${texts.what} failed:`, error);
+    return { ok: false, error: texts.failed };
+  }
+  const text = await readText(response, response.ok ? 'message' : 'error');
+  if (response.ok) return { ok: true, message: text ?? texts.sent };
+  return { ok: false, error: text ?? texts.failed };
+}
+
+async function readText(response: Response, field: 'message' | 'error'): Promise<string | null> {
+  try {
+    const body = (await response.json()) as Record<string, unknown> | null;
+    const value = body?.[field];
+    return typeof value === 'string' && value.trim() !== '' ? value : null;
+  } catch {
+    return null;
+  }
+}
