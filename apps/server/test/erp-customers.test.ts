@@ -20,6 +20,7 @@ import {
   type FakeIssuer,
 } from './fakes/oidc-issuer.ts';
 import { startTestApp, type TestApp } from './helper.ts';
+import { parseCsv } from './csv-parse.ts';
 
 /**
  * The admin's 'List of Customers' (SPEC.md): GET /api/customers from our copy, its refresh
@@ -103,37 +104,6 @@ const exportCsv = (app: TestApp, query = '') =>
   call(app, 'GET', `/api/customers/export${query}`, { token: adminToken });
 const customerSyncs = (app: TestApp) =>
   call(app, 'GET', '/api/erp-syncs?kind=customers', { token: adminToken }).then(ok<ErpSyncList>);
-
-/** RFC 4180 lines back into cells (quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index]!;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[index + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      index += 1;
-    } else cell += char;
-  }
-  expect(cell).toBe('');
-  expect(row).toEqual([]);
-  return rows;
-}
 
 describe('who may call', () => {
   for (const [method, url] of [

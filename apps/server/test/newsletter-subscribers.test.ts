@@ -19,6 +19,7 @@ import {
 } from './fakes/oidc-issuer.ts';
 import { startTestApp, type TestApp } from './helper.ts';
 import { BrowserlessClient } from './http-client.ts';
+import { parseCsv } from './csv-parse.ts';
 
 /**
  * The admin's side of the newsletter subscribers (SPEC.md "Newsletter" screen and calls): the
@@ -81,35 +82,6 @@ async function insertSubscribers(
 }
 
 const clear = () => db().delete(newsletterSubscribers);
-
-/** RFC 4180 text back into rows of cells (quoted cells may hold commas, quotes, line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index]!;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[index + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      index += 1;
-    } else cell += char;
-  }
-  return rows;
-}
 
 describe('access', () => {
   const routes: [string, string, unknown?][] = [

@@ -21,6 +21,7 @@ import {
   type FakeIssuer,
 } from './fakes/oidc-issuer.ts';
 import { startTestApp, type TestApp } from './helper.ts';
+import { parseCsv } from './csv-parse.ts';
 
 /**
  * SPEC.md "Orders History": GET /api/order-history (paging, search, every field of an order),
@@ -145,37 +146,6 @@ const historyOk = (query = '') => history(query).then(ok<OrderHistoryAnswer>);
 const exportCsv = (query = '') =>
   call(shop, 'GET', `/api/order-history/export${query}`, { token: adminToken });
 const numbers = (answer: OrderHistoryAnswer) => answer.orders.map((order) => order.orderNumber);
-
-/** RFC 4180 lines back into cells (quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index]!;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[index + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      index += 1;
-    } else cell += char;
-  }
-  expect(cell).toBe('');
-  expect(row).toEqual([]);
-  return rows;
-}
 
 describe('who may call', () => {
   for (const [method, url] of [
