@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /**
@@ -46,6 +47,12 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request length does not match its body.',
 };
+
+/** Every error answer in the API documents: `{ error: 'message' }`. */
+export const ErrorSchema = z.object({ error: z.string() });
+
+/** What an admin route may answer besides its own cases: bad input, no session, not an admin. */
+export const adminErrorResponses = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
 export interface ErrorBody {
   error: string;

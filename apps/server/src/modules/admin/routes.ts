@@ -1,10 +1,8 @@
 import { DASHBOARD_DAYS, DashboardSchema } from '@labshop/shared/schemas/orders';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { DashboardService } from './service.ts';
-
-const ErrorSchema = z.object({ error: z.string() });
+import { ErrorSchema } from '../../http/errors.ts';
 
 export async function adminRoutes(
   fastify: FastifyInstance,

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readMultipartForm, type UploadedFile } from '../../http/uploads.ts';
 import type { CatalogService, ImageUpload, Viewer } from './service.ts';
+import { ErrorSchema } from '../../http/errors.ts';
 
 /** SPEC.md section 7, catalogue calls: /api/products and /api/categories. */
 
@@ -35,8 +36,6 @@ const CategoryDtoSchema = z.object({
   name: z.string(),
   thumbnail: z.string().nullable(),
 });
-
-const ErrorSchema = z.object({ error: z.string() });
 
 /**
  * Sends JSON text that the service already serialised. Fastify passes a string with a JSON

@@ -16,14 +16,13 @@ import { z } from 'zod';
 import { ProductDtoSchema } from '../catalog/routes.ts';
 import { perClientLimit } from '../../http/rate-limits.ts';
 import { CHECKOUT_SERVER_MESSAGES, type CheckoutService } from './service.ts';
+import { ErrorSchema } from '../../http/errors.ts';
 
 /**
  * SPEC.md section 7, storefront checkout calls (verify-captcha, salesOrdersLastID,
  * process-payment, checkCustomer, createSalesOrder, createInvoice, recordPayment), plus ours:
  * the cart and coupon lookups. The admin's orders are modules/orders.
  */
-
-const ErrorSchema = z.object({ error: z.string() });
 
 const CartAnswerSchema = z.object({
   tier: z.enum(['retail', 'wholesale']),

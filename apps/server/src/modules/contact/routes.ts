@@ -9,10 +9,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perClientLimit } from '../../http/rate-limits.ts';
 import type { ContactService } from './service.ts';
+import { adminErrorResponses, ErrorSchema } from '../../http/errors.ts';
 
 /** SPEC.md section 7: /api/contact-data, /api/geolocation and the contact form /api/contact. */
-
-const ErrorSchema = z.object({ error: z.string() });
 
 const ContactDataSchema = z.object({
   address: z.string(),
@@ -70,7 +69,7 @@ export async function contactRoutes(
         description:
           'With GEOCODER=nominatim a changed address is geocoded once (cached); latitude and longitude are used when the geocoder finds nothing. Without a geocoder they are stored as given.',
         body: ContactDataInput,
-        response: { 200: ContactDataSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
+        response: { 200: ContactDataSchema, ...adminErrorResponses },
       },
     },
     async (request) => contact.updateContactData(request.body),

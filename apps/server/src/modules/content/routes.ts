@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readMultipartForm } from '../../http/uploads.ts';
 import type { ContentService } from './service.ts';
+import { ErrorSchema, adminErrorResponses } from '../../http/errors.ts';
 
 /**
  * SPEC.md section 7, content calls: /api/testimonials, /api/gallery, /api/text_pages/{name}
@@ -46,8 +47,6 @@ const NotificationDtoSchema = z.object({
   read: z.literal(false),
 });
 
-const ErrorSchema = z.object({ error: z.string() });
-
 /** Any text: a malformed id is simply not found (404), never a 400 or a server error. */
 const IdParams = z.object({ id: z.string() });
 const PageParams = z.object({
@@ -71,7 +70,7 @@ export async function contentRoutes(
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { content } = options;
-  const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+  const errors = adminErrorResponses;
 
   // --- Testimonials ---------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ import { sendCsv } from '../../http/csv.ts';
 import { CUSTOMERS_CSV_FILENAME, type CustomersService } from './customers-service.ts';
 import type { SyncLedger } from './ledger.ts';
 import type { PriceSyncService } from './price-sync-service.ts';
+import { ErrorSchema, adminErrorResponses } from '../../http/errors.ts';
 
 /**
  * The business system as the admin sees it: SPEC.md's customers call and price sync
@@ -23,8 +24,7 @@ import type { PriceSyncService } from './price-sync-service.ts';
  * the price sync's preview, and the sync ledger. Admin only.
  */
 
-const ErrorSchema = z.object({ error: z.string() });
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+const errors = adminErrorResponses;
 
 const KIND_MESSAGE = `kind must be one of: ${ERP_SYNC_KINDS.join(', ')}.`;
 const PAGE_MESSAGE = 'page must be a whole number from 1.';

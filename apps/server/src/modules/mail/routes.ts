@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { MailLogService } from './service.ts';
+import { ErrorSchema, adminErrorResponses } from '../../http/errors.ts';
 
 /** The admin mail log: GET /api/admin/mail?page= and GET /api/admin/mail/{id}. */
-
-const ErrorSchema = z.object({ error: z.string() });
 
 const entry = {
   _id: z.string(),
@@ -42,7 +41,7 @@ const MailIdParams = z.object({ id: z.string() });
 
 export async function mailRoutes(fastify: FastifyInstance, options: { mail: MailLogService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+  const errors = adminErrorResponses;
 
   app.get(
     '/api/admin/mail',

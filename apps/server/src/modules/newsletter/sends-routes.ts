@@ -10,14 +10,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { NewsletterSendsService } from './sends-service.ts';
+import { ErrorSchema, adminErrorResponses } from '../../http/errors.ts';
 
 /**
  * Sending newsletters (SPEC.md POST /api/newsletter) and their progress (ours: the list of
  * sends and one send). Admin only.
  */
 
-const ErrorSchema = z.object({ error: z.string() });
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+const errors = adminErrorResponses;
 
 const PAGE_MESSAGE = 'page must be a whole number from 1.';
 const SendsQuery = z.object({

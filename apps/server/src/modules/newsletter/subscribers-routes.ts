@@ -19,6 +19,7 @@ import { refuseCrossSiteSessions } from '../../http/access.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { perClientLimit } from '../../http/rate-limits.ts';
 import { SUBSCRIBERS_CSV_FILENAME, type SubscribersService } from './subscribers-service.ts';
+import { ErrorSchema, adminErrorResponses } from '../../http/errors.ts';
 
 /**
  * The newsletter's subscribers: SPEC.md's GET /api/newsletter-subscribers,
@@ -27,8 +28,7 @@ import { SUBSCRIBERS_CSV_FILENAME, type SubscribersService } from './subscribers
  * unsubscribe link (POST /api/newsletter/signup, /confirm, /unsubscribe).
  */
 
-const ErrorSchema = z.object({ error: z.string() });
-const adminErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+const adminErrors = adminErrorResponses;
 const MessageSchema = z.object({ message: z.string() });
 
 /** Ours: the sign-up form's answer when one client sends it too often. */

@@ -10,14 +10,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../http/csv.ts';
 import { ORDER_HISTORY_CSV_FILENAME, type OrdersService } from './service.ts';
+import { ErrorSchema, adminErrorResponses } from '../../http/errors.ts';
 
 /**
  * SPEC.md's orders calls (GET /api/order-history and its CSV export), plus ours: one order and
  * the retry of its ERP sync. Admin only.
  */
 
-const ErrorSchema = z.object({ error: z.string() });
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+const errors = adminErrorResponses;
 
 const OrderNumberParams = z.object({
   number: z
