@@ -10,6 +10,9 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { loadOrCreateSecret } from './db/app-secrets.ts';
 import { access } from './http/access.ts';
+import { apiEtags } from './http/api-etags.ts';
+import { cacheInvalidation } from './http/cache-invalidation.ts';
+import { compression } from './http/compression.ts';
 import { errorHandler, frameworkErrorHandler } from './http/errors.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { openApi } from './http/openapi.ts';
@@ -38,6 +41,7 @@ import { createOrdersRepo } from './modules/orders/repo.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { createSessionRepo } from './modules/auth/repo.ts';
+import { createCacheInvalidation } from './cache/invalidation.ts';
 import { createReadCache } from './cache/read-cache.ts';
 import { createCatalogRepo } from './modules/catalog/repo.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
@@ -149,6 +153,16 @@ export async function buildApp(
     tokenizerOrigin: gateway.tokenizer.origin,
   });
   await app.register(errorHandler);
+  // Before any route: compression hooks each route as it is added. ETags are made in a global
+  // onSend hook, which runs before the route-level one that compresses.
+  await app.register(compression);
+  await app.register(apiEtags);
+  // Every instance's read caches follow every write (decision 007).
+  const invalidation = createCacheInvalidation({
+    notifications: database.notifications,
+    log: app.log,
+  });
+  await app.register(cacheInvalidation, { invalidation });
   // Before any route, so every route (the identity provider's too) lands in the access table.
   // Filled in once the login service exists (it needs the identity provider's routes mounted).
   const users: { resolve?: ReturnType<typeof resolveRequestUser> } = {};
@@ -186,12 +200,14 @@ export async function buildApp(
   });
   const catalog = createCatalogService({
     repo: createCatalogRepo(database.db),
-    cache: createReadCache({
-      ttlMs: config.catalogCacheMs,
-      maxEntries: 500,
-      maxBytes: 32 * 1024 * 1024,
-      sizeOf: catalogAnswerBytes,
-    }),
+    cache: invalidation.shared(
+      createReadCache({
+        ttlMs: config.catalogCacheMs,
+        maxEntries: 500,
+        maxBytes: 32 * 1024 * 1024,
+        sizeOf: catalogAnswerBytes,
+      }),
+    ),
     storage: deps.storage,
     images: config.images,
     log: app.log,
@@ -201,7 +217,7 @@ export async function buildApp(
     content: createContentService({
       repo: createContentRepo(database.db),
       // A few small lists and eight pages: the entry count bounds it.
-      cache: createReadCache({ ttlMs: config.catalogCacheMs, maxEntries: 50 }),
+      cache: invalidation.shared(createReadCache({ ttlMs: config.catalogCacheMs, maxEntries: 50 })),
       storage: deps.storage,
       images: config.images,
       log: app.log,

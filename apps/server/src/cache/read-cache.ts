@@ -1,8 +1,9 @@
 /**
- * Answers kept in memory for a few seconds (catalogue reads, anonymous pages): browsing is
- * nearly all reads, and the same few lists and pages are asked for again and again. clear()
- * (a write on this instance) empties it at once; other instances see a write within the time
- * to live, since nothing here is shared between processes.
+ * Answers kept in memory for a while (catalogue reads, anonymous pages): browsing is nearly
+ * all reads, and the same few lists and pages are asked for again and again. clear() empties
+ * it at once; nothing here is shared between processes, so a write reaches the other
+ * instances' caches through cache/invalidation.ts (decision 007), and the time to live bounds
+ * what a lost notification could leave stale.
  */
 export interface ReadCache {
   /**

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -24,7 +25,27 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Answers whether the database takes queries now (for /readyz). */
   ping(): Promise<boolean>;
+  /** Messages between the processes that share this database (PostgreSQL NOTIFY/LISTEN). */
+  notifications: DatabaseNotifications;
   close(): Promise<void>;
+}
+
+export interface DatabaseNotifications {
+  /** Sends `payload` to every listener of `channel` in every process on this database. */
+  notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Calls `onMessage` with each payload sent on `channel` (its own sends too), from the moment
+   * the returned promise resolves; until stop() is called. `onGap` is called when messages may
+   * have been missed: the connection was lost and is back. A first connection that fails is
+   * retried in the background (reported through `onError`), as is a lost one.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<{ stop(): Promise<void> }>;
+}
+
+export interface NotificationHandlers {
+  onMessage(payload: string): void;
+  onGap(): void;
+  onError(error: unknown, retryInMs: number): void;
 }
 
 export interface OpenOptions {
@@ -59,7 +80,27 @@ async function openPglite(dataDir: string | null, dump?: Blob): Promise<Database
     driver: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: paths.migrations }),
     ping: () => pingWith(db),
+    // One process holds an embedded database: its messages never need to leave it.
+    notifications: inProcessNotifications(),
     close: () => client.close(),
+  };
+}
+
+function inProcessNotifications(): DatabaseNotifications {
+  const channels = new EventEmitter();
+  channels.setMaxListeners(0);
+  return {
+    async notify(channel, payload) {
+      channels.emit(channel, payload);
+    },
+    async listen(channel, { onMessage }) {
+      channels.on(channel, onMessage);
+      return {
+        async stop() {
+          channels.off(channel, onMessage);
+        },
+      };
+    },
   };
 }
 
@@ -73,6 +114,7 @@ async function openPostgres(config: { url: string; poolSize: number }): Promise<
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePostgres({ client: pool, schema });
+  const listeners = new Set<{ stop(): Promise<void> }>();
   return {
     db,
     driver: 'postgres',
@@ -88,7 +130,106 @@ async function openPostgres(config: { url: string; poolSize: number }): Promise<
       }
     },
     ping: () => pingWith(db),
-    close: () => pool.end(),
+    notifications: {
+      async notify(channel, payload) {
+        await pool.query('select pg_notify($1, $2)', [channel, payload]);
+      },
+      async listen(channel, handlers) {
+        const listener = await listenOnOwnConnection(config.url, channel, handlers);
+        listeners.add(listener);
+        return {
+          async stop() {
+            listeners.delete(listener);
+            await listener.stop();
+          },
+        };
+      },
+    },
+    async close() {
+      await Promise.all([...listeners].map((listener) => listener.stop()));
+      await pool.end();
+    },
+  };
+}
+
+const LISTEN_RETRY_FIRST_MS = 500;
+const LISTEN_RETRY_MAX_MS = 30_000;
+
+/**
+ * LISTEN needs a connection of its own for as long as it listens (a pooled one goes back to the
+ * pool between queries). Lost connections are made again, waiting twice as long after each
+ * failure up to 30 s; the caller hears of the gap once it is back.
+ */
+async function listenOnOwnConnection(
+  url: string,
+  channel: string,
+  handlers: NotificationHandlers,
+): Promise<{ stop(): Promise<void> }> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel name: ${channel}`);
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let failures = 0;
+  let everConnected = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const scheduleRetry = (error: unknown) => {
+    if (stopped || retryTimer) return;
+    const delay = Math.min(LISTEN_RETRY_FIRST_MS * 2 ** failures, LISTEN_RETRY_MAX_MS);
+    failures++;
+    handlers.onError(error, delay);
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void connect();
+    }, delay);
+    retryTimer.unref();
+  };
+  const lost = (lostClient: pg.Client, error: unknown) => {
+    if (client !== lostClient) return;
+    client = null;
+    lostClient.end().catch(() => {});
+    scheduleRetry(error);
+  };
+  const connect = async (): Promise<void> => {
+    const candidate = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+      application_name: 'labshop-cache-listener',
+    });
+    candidate.on('notification', (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+    });
+    candidate.on('error', (error) => lost(candidate, error));
+    candidate.on('end', () => lost(candidate, new Error('the listening connection closed')));
+    try {
+      await candidate.connect();
+      await candidate.query(`listen ${channel}`);
+    } catch (error) {
+      candidate.end().catch(() => {});
+      scheduleRetry(error);
+      return;
+    }
+    if (stopped) {
+      await candidate.end().catch(() => {});
+      return;
+    }
+    // Anything sent while nobody listened here is lost: the caller must assume the worst.
+    const missedSome = everConnected || failures > 0;
+    client = candidate;
+    failures = 0;
+    everConnected = true;
+    if (missedSome) handlers.onGap();
+  };
+
+  await connect();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retryTimer);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => {});
+    },
   };
 }
 

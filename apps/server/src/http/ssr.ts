@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { constants as zlibConstants, crc32, deflateRawSync } from 'node:zlib';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import type { ServerLoadContext, PublicConfig } from '@labshop/shared/load-conte
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createReadCache } from '../cache/read-cache.ts';
+import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
 import { createInjectFetch } from './in-process-fetch.ts';
 
 /**
@@ -33,6 +35,11 @@ interface RenderedPage {
   headers: [string, string][];
   /** The body cut at each occurrence of the CSP nonce it was rendered with. */
   bodyAroundNonce: Buffer[];
+  /**
+   * Each part of bodyAroundNonce deflated on its own, for gzip answers assembled around each
+   * response's nonce without compressing again (null: sent as is, or compressed per response).
+   */
+  deflatedParts: Buffer[] | null;
   cacheable: boolean;
 }
 
@@ -47,14 +54,16 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
     maxEntries: 1000,
     // Any query string makes a new entry: memory, not the count, is what must stay bounded.
     maxBytes: 64 * 1024 * 1024,
-    sizeOf: (page) =>
-      (page as RenderedPage).bodyAroundNonce.reduce((sum, part) => sum + part.length, 0),
+    sizeOf: (page) => {
+      const { bodyAroundNonce, deflatedParts } = page as RenderedPage;
+      return [...bodyAroundNonce, ...(deflatedParts ?? [])].reduce(
+        (sum, part) => sum + part.length,
+        0,
+      );
+    },
   });
-  // An administrator's change shows on the next page view here, not after the cache's few
-  // seconds (other instances still wait for their entries to expire; decision 003).
-  app.addHook('onResponse', async (request, reply) => {
-    if (isAdminWrite(request) && reply.statusCode < 400) pageCache.clear();
-  });
+  // Emptied by any write that can change a page, on this instance or another (decision 007).
+  app.cacheInvalidation.track(pageCache);
   const loadContextFor = (request: FastifyRequest): ServerLoadContext => ({
     apiFetch: createInProcessFetch(app, request),
     cspNonce: request.cspNonce,
@@ -85,7 +94,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
               ),
             (rendered) => rendered.cacheable,
           );
-          return sendRenderedPage(reply, page, request.cspNonce);
+          return sendRenderedPage(request, reply, page, request.cspNonce);
         }
         const response = await handleRequest(
           toFetchRequest(request, reply),
@@ -97,24 +106,21 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
   });
 }
 
-function isAdminWrite(request: FastifyRequest): boolean {
-  return (
-    request.method !== 'GET' &&
-    request.method !== 'HEAD' &&
-    request.routeOptions.config?.access === 'admin'
-  );
-}
-
 async function loadProductionBuild(app: FastifyInstance, webBuild: string): Promise<ServerBuild> {
   const serverEntry = path.join(webBuild, 'server', 'index.js');
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const { default: fastifyStatic } = await import('@fastify/static');
-  // Hashed file names never change content: cache them for a year.
+  // Hashed file names never change content: cache them for a year. Text files come with .br
+  // and .gz copies made at build time (scripts/precompress-assets.mjs), sent to clients that
+  // take them; the compression plugin leaves answers that already have an encoding alone.
   await app.register(fastifyStatic, {
     root: path.join(webBuild, 'client'),
     prefix: '/',
     wildcard: false,
     index: false,
+    preCompressed: true,
+    // Written in setHeaders below; send's own (max-age=0) would replace it.
+    cacheControl: false,
     setHeaders(res, filePath) {
       res.setHeader(
         'cache-control',
@@ -122,6 +128,8 @@ async function loadProductionBuild(app: FastifyInstance, webBuild: string): Prom
           ? 'public, max-age=31536000, immutable'
           : 'public, max-age=3600',
       );
+      // What is sent depends on Accept-Encoding for every text file, precompressed or not.
+      if (COMPRESSIBLE_FILE.test(filePath)) res.setHeader('vary', 'accept-encoding');
     },
   });
   return build;
@@ -152,15 +160,30 @@ function isCookielessGet(request: FastifyRequest): boolean {
   return request.method === 'GET' && !request.headers.cookie && !request.headers.authorization;
 }
 
+const COMPRESSIBLE_FILE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)(?:\.br|\.gz)?$/;
+
 async function renderedPage(response: Response, nonce: string): Promise<RenderedPage> {
   const body = Buffer.from(await response.arrayBuffer());
   const headers = [...response.headers].filter(([name]) => name !== 'set-cookie');
+  // Only complete, successful pages that set nothing for the visitor.
+  const cacheable = response.status === 200 && response.headers.getSetCookie().length === 0;
+  const bodyAroundNonce = splitAround(body, Buffer.from(nonce));
+  const worthCompressing =
+    cacheable &&
+    body.length >= COMPRESSION_THRESHOLD_BYTES &&
+    !response.headers.has('content-encoding') &&
+    /^text\/html/.test(response.headers.get('content-type') ?? '');
   return {
     status: response.status,
     headers,
-    bodyAroundNonce: splitAround(body, Buffer.from(nonce)),
-    // Only complete, successful pages that set nothing for the visitor.
-    cacheable: response.status === 200 && response.headers.getSetCookie().length === 0,
+    bodyAroundNonce,
+    // Made once per cached page at the best level; each hit only joins the parts.
+    deflatedParts: worthCompressing
+      ? bodyAroundNonce.map((part) =>
+          deflateRawSync(part, { level: 9, finishFlush: zlibConstants.Z_SYNC_FLUSH }),
+        )
+      : null,
+    cacheable,
   };
 }
 
@@ -175,17 +198,92 @@ function splitAround(body: Buffer, separator: Buffer): Buffer[] {
   return parts;
 }
 
-/** Sends a rendered page with this response's own nonce where the render had its nonce. */
-function sendRenderedPage(reply: FastifyReply, page: RenderedPage, nonce: string): FastifyReply {
+/**
+ * Sends a rendered page with this response's own nonce where the render had its nonce: in
+ * gzip, joined from the page's precompressed parts, to clients that take gzip; otherwise as is,
+ * and the compression plugin encodes it for clients that take only br.
+ */
+function sendRenderedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: RenderedPage,
+  nonce: string,
+): FastifyReply {
   reply.code(page.status);
   for (const [name, value] of page.headers) {
     if (name !== 'content-length') reply.header(name, value);
   }
   const nonceBytes = Buffer.from(nonce);
+  if (page.deflatedParts) {
+    addVary(reply, 'accept-encoding');
+    if (acceptsGzip(request.headers['accept-encoding'])) {
+      reply.header('content-encoding', 'gzip');
+      return reply.send(gzipAroundNonce(page.bodyAroundNonce, page.deflatedParts, nonceBytes));
+    }
+  }
   const chunks = page.bodyAroundNonce.flatMap((part, index) =>
     index === 0 ? [part] : [nonceBytes, part],
   );
   return reply.send(Buffer.concat(chunks));
+}
+
+/** gzip member header: deflate, no name, no time, unknown OS (RFC 1952). */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** An empty last block (fixed Huffman codes): what zlib ends a stream with after a flush. */
+const DEFLATE_LAST_EMPTY_BLOCK = Buffer.from([0x03, 0x00]);
+
+/**
+ * A gzip stream of the parts joined by `nonce`, without compressing anything: each deflated
+ * part ends on a byte boundary (sync flush) and refers to no bytes before it (it was deflated
+ * alone), so the parts can follow each other with the nonce between them as a stored block
+ * (RFC 1951 3.2.4). Only the checksum is computed over the whole body, which is cheap.
+ */
+export function gzipAroundNonce(parts: Buffer[], deflatedParts: Buffer[], nonce: Buffer): Buffer {
+  const storedNonce = Buffer.alloc(5 + nonce.length);
+  // BFINAL 0, BTYPE 00 (stored), then LEN and its one's complement, then the bytes.
+  storedNonce.writeUInt16LE(nonce.length, 1);
+  storedNonce.writeUInt16LE(~nonce.length & 0xffff, 3);
+  nonce.copy(storedNonce, 5);
+
+  let checksum = 0;
+  let size = 0;
+  const chunks: Buffer[] = [GZIP_HEADER];
+  parts.forEach((part, index) => {
+    if (index > 0) {
+      chunks.push(storedNonce);
+      checksum = crc32(nonce, checksum);
+      size += nonce.length;
+    }
+    chunks.push(deflatedParts[index]!);
+    // Skipped when empty: Node 20's crc32 answers 0 for an empty buffer zlib has read.
+    if (part.length > 0) checksum = crc32(part, checksum);
+    size += part.length;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(checksum >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  chunks.push(DEFLATE_LAST_EMPTY_BLOCK, trailer);
+  return Buffer.concat(chunks);
+}
+
+/** Whether Accept-Encoding allows gzip (by name, as x-gzip, or through *) with a quality above 0. */
+function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  const qualities = new Map<string, number>();
+  for (const item of header.toLowerCase().split(',')) {
+    const [coding = '', ...params] = item.split(';').map((part) => part.trim());
+    const quality = params.find((param) => param.startsWith('q='))?.slice(2);
+    qualities.set(coding, quality === undefined ? 1 : Number(quality) || 0);
+  }
+  const named = qualities.get('gzip') ?? qualities.get('x-gzip');
+  return (named ?? qualities.get('*') ?? 0) > 0;
+}
+
+function addVary(reply: FastifyReply, header: string): void {
+  const current = String(reply.getHeader('vary') ?? '');
+  const names = current.split(',').map((name) => name.trim().toLowerCase());
+  if (names.includes('*') || names.includes(header)) return;
+  reply.header('vary', current ? `${current}, ${header}` : header);
 }
 
 function toFetchRequest(request: FastifyRequest, reply?: FastifyReply): Request {
