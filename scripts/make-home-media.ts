@@ -1,8 +1,8 @@
 // The home page's demo media (SPEC.md "Home page"), made for this project and committed under
 // apps/web/public/home/: four banner pictures drawn as SVG and rendered with sharp (WebP at
-// 1600 and 800 px wide, a JPEG fallback), and the video banner's short seamless loop, drawn on a
-// canvas in the system Chromium, encoded there to VP9 with WebCodecs and written out as WebM,
-// plus its poster.
+// 1600 and 800 px wide, and JPEG at both widths as the fallback), and the video banner's short
+// seamless loop, drawn on a canvas in the system Chromium, encoded there to VP9 with WebCodecs
+// and written out as WebM, plus its poster.
 // Usage: npx tsx scripts/make-home-media.ts [--banners-only | --video-only]
 // Re-runnable: everything is drawn from fixed seeds, so a run redraws the same pictures and frames.
 // (Frames are encoded one by one with their own timestamps rather than recorded in real time with
@@ -360,13 +360,16 @@ async function makeBanners(): Promise<void> {
       await picture.clone().resize(width).webp({ quality: 82, effort: 6 }).toFile(file);
       report(file, BANNER_WEBP_BUDGET);
     }
-    const jpeg = `${base}.jpg`;
-    await picture
-      .clone()
-      .resize(BANNER_WIDTHS[0])
-      .jpeg({ quality: 74, mozjpeg: true, progressive: true })
-      .toFile(jpeg);
-    report(jpeg);
+    // The JPEG fallback for browsers without WebP: the widest one is `banner-N.jpg` (the <img src>).
+    for (const width of BANNER_WIDTHS) {
+      const jpeg = width === BANNER_WIDTHS[0] ? `${base}.jpg` : `${base}-${width}.jpg`;
+      await picture
+        .clone()
+        .resize(width)
+        .jpeg({ quality: 74, mozjpeg: true, progressive: true })
+        .toFile(jpeg);
+      report(jpeg);
+    }
   }
 }
 

@@ -94,14 +94,23 @@ test.describe('the gallery', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Gallery' })).toBeVisible();
     const thumbnail = page.getByRole('button', { name: LONG_PICTURE.title, exact: true });
     await expect(thumbnail.getByRole('img', { name: LONG_PICTURE.title })).toBeVisible();
-    // Stored pictures offer their WebP variants.
-    await expect(thumbnail.getByRole('img')).toHaveAttribute('srcset', /-w400\.webp 400w/);
+    // Stored pictures offer their WebP variants, and JPEG ones to browsers without WebP.
+    await expect(thumbnail.locator('source[type="image/webp"]')).toHaveAttribute(
+      'srcset',
+      /-w400\.webp 400w/,
+    );
+    await expect(thumbnail.getByRole('img')).toHaveAttribute('srcset', /-w400\.jpg 400w/);
     await expectNoAccessibilityViolations(page);
 
     await thumbnail.click();
     const viewer = page.getByRole('dialog');
     await expect(viewer).toBeVisible();
     await expect(viewer.getByText(LONG_PICTURE.title, { exact: true })).toBeVisible();
+    // The viewer shows a resized variant too, not the 1600 px original on every screen.
+    const shown = viewer.getByRole('img', { name: LONG_PICTURE.title });
+    await expect
+      .poll(() => shown.evaluate((element: HTMLImageElement) => element.currentSrc))
+      .toMatch(/-w800\.webp$|\.jpg$/);
     // The description is cut to 120 characters, then '...'.
     const cut = `${LONG_PICTURE.description.slice(0, 120)}...`;
     await expect(viewer.getByText(cut, { exact: true })).toBeVisible();

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { isCatalogEmpty, seedDemoData } from './db/seed/seed.ts';
+import { backfillLocalImageVariants } from './integrations/storage/image-variant-backfill.ts';
 import { createStorage } from './integrations/storage/index.ts';
 
 /** Load balancers usually wait 30 s after SIGTERM before killing; finish well within that. */
@@ -52,6 +53,18 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`labshop is serving ${config.publicUrl.origin} (database: ${database.driver})`);
+
+  if (config.storage.kind === 'local') {
+    // Images stored before a variant width or format existed get it now, in the background.
+    void backfillLocalImageVariants(config.storage.dir, {
+      onError: (key, error) => app.log.warn({ key, err: error }, 'image variants not written'),
+    }).then(
+      (summary) => {
+        if (summary.written > 0) app.log.info({ summary }, 'image variants backfilled');
+      },
+      (error: unknown) => app.log.error({ err: error }, 'image variant backfill failed'),
+    );
+  }
 }
 
 main().catch((error: unknown) => {

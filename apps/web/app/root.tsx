@@ -9,11 +9,21 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
+// The same file app.css's @font-face names: Vite gives both one hashed asset.
+import interLatinWoff2 from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import './lib/load-context.ts';
 import { useNonce } from './lib/nonce.tsx';
 import { SITE } from './lib/site.ts';
 
 export const links: LinksFunction = () => [
+  // The text font, fetched with the stylesheet rather than after it has been parsed.
+  {
+    rel: 'preload',
+    href: interLatinWoff2,
+    as: 'font',
+    type: 'font/woff2',
+    crossOrigin: 'anonymous',
+  },
   { rel: 'stylesheet', href: appCss },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];

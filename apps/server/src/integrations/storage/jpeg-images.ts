@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
-import { IMAGE_VARIANT_WIDTHS, imageVariantPath } from '@labshop/shared/images';
+import sharp, { type Sharp } from 'sharp';
+import { IMAGE_VARIANTS, imageVariantPath, type ImageVariant } from '@labshop/shared/images';
 import type { FileStorage } from './port.ts';
 
 /**
  * Images enter storage only through here: the bytes must be a JPEG that decodes (not just a
- * .jpg name or an image/jpeg header), metadata such as EXIF GPS is dropped, and resized WebP
- * variants are written beside the main file (`name.jpg`, `name-w400.webp`, `name-w800.webp`).
+ * .jpg name or an image/jpeg header), metadata such as EXIF GPS is dropped, and resized variants
+ * are written beside the main file, each width in WebP and JPEG (`name.jpg`, `name-w240.webp`,
+ * `name-w240.jpg`, ... `name-w800.jpg`; the list is IMAGE_VARIANTS in @labshop/shared/images).
  */
 
 export class NotAJpegError extends Error {
@@ -68,9 +69,7 @@ export async function storeJpegImage(
         })
         .jpeg({ quality: 82 })
         .toBuffer(),
-      ...IMAGE_VARIANT_WIDTHS.map((width) =>
-        image().resize({ width, withoutEnlargement: true }).webp({ quality: 74 }).toBuffer(),
-      ),
+      ...IMAGE_VARIANTS.map((variant) => encodeVariant(image(), variant)),
     ]);
   } catch {
     // Signature and header were fine but the pixels do not decode: a broken or crafted file.
@@ -78,11 +77,44 @@ export async function storeJpegImage(
   }
   const url = await storage.put(key, main!, 'image/jpeg');
   await Promise.all(
-    IMAGE_VARIANT_WIDTHS.map((width, index) =>
-      storage.put(imageVariantPath(key, width), variants[index]!, 'image/webp'),
+    IMAGE_VARIANTS.map((variant, index) =>
+      storage.put(
+        imageVariantPath(key, variant.width, variant.format),
+        variants[index]!,
+        VARIANT_CONTENT_TYPES[variant.format],
+      ),
     ),
   );
   return url;
+}
+
+const VARIANT_CONTENT_TYPES = { webp: 'image/webp', jpg: 'image/jpeg' } as const;
+
+/** One resized variant of `image` (the same for an upload and for a backfill). */
+function encodeVariant(image: Sharp, { width, format }: ImageVariant): Promise<Buffer> {
+  const resized = image.resize({ width, withoutEnlargement: true });
+  return (
+    format === 'webp'
+      ? resized.webp({ quality: 74 })
+      : resized.jpeg({ quality: 78, mozjpeg: true, progressive: true })
+  ).toBuffer();
+}
+
+/**
+ * Encodes the given variants of a stored main JPEG, for images stored before those variants
+ * existed. The main file was already checked and stripped when it was stored.
+ */
+export async function encodeMissingVariants(
+  main: Buffer,
+  missing: readonly ImageVariant[],
+): Promise<{ variant: ImageVariant; data: Buffer; contentType: string }[]> {
+  return Promise.all(
+    missing.map(async (variant) => ({
+      variant,
+      data: await encodeVariant(sharp(main, { limitInputPixels: MAX_INPUT_PIXELS }), variant),
+      contentType: VARIANT_CONTENT_TYPES[variant.format],
+    })),
+  );
 }
 
 /** Removes a stored image and its variants; URLs the storage did not make are ignored. */
@@ -90,7 +122,9 @@ export async function deleteStoredImage(storage: FileStorage, url: string): Prom
   await Promise.all([
     storage.delete(url),
     ...(/\.jpg$/i.test(url)
-      ? IMAGE_VARIANT_WIDTHS.map((width) => storage.delete(imageVariantPath(url, width)))
+      ? IMAGE_VARIANTS.map(({ width, format }) =>
+          storage.delete(imageVariantPath(url, width, format)),
+        )
       : []),
   ]);
 }

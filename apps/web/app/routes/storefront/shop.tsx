@@ -178,6 +178,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                   inCart={cart.has(product)}
                   onAddToCart={cart.add}
                   eagerImage={index < EAGER_IMAGES}
+                  priorityImage={index === 0}
                 />
               </li>
             ))}

@@ -14,6 +14,9 @@ import { QuantityStepper } from './quantity-stepper.tsx';
  * table-like grid with a header row. One list either way: on wide screens the cards' inner
  * wrappers dissolve (`lg:contents`) and every part takes its column.
  */
+/** Lines whose picture loads at once: those in the first screen on a phone. */
+const EAGER_IMAGES = 3;
+
 const ROW_GRID = 'lg:grid lg:grid-cols-[5rem_minmax(0,1fr)_8.5rem_9rem_7.5rem_6.5rem] lg:gap-x-4';
 
 export function CartItems({
@@ -43,10 +46,11 @@ export function CartItems({
         <span />
       </div>
       <ul aria-label="Items in your cart" className="space-y-3 lg:space-y-0">
-        {items.map((item) => (
+        {items.map((item, index) => (
           <CartItemRow
             key={item.product.number}
             item={item}
+            eagerImage={index < EAGER_IMAGES}
             tier={tier}
             storageBaseUrl={storageBaseUrl}
             onQuantityChange={(quantity) => onQuantityChange(item, quantity)}
@@ -70,12 +74,14 @@ function priceNote(item: PricedCartItem, tier: PriceTier): string | null {
 
 function CartItemRow({
   item,
+  eagerImage,
   tier,
   storageBaseUrl,
   onQuantityChange,
   onRemove,
 }: {
   item: PricedCartItem;
+  eagerImage: boolean;
   tier: PriceTier;
   storageBaseUrl: string;
   onQuantityChange: (quantity: number) => void;
@@ -97,6 +103,7 @@ function CartItemRow({
               storageBaseUrl={storageBaseUrl}
               alt=""
               sizes="80px"
+              loading={eagerImage ? 'eager' : 'lazy'}
               className="h-full w-full object-contain"
             />
           ) : (

@@ -48,12 +48,15 @@ describe('the shop product card', () => {
     expect(screen.getByText('$1,295.00')).toBeTruthy();
   });
 
-  it('shows the main (last) image with its resized variants', () => {
+  it('shows the main (last) image with its resized WebP and JPEG variants', () => {
     renderCard();
-    const image = document.querySelector('img');
+    const webp = document.querySelector('picture source[type="image/webp"]');
+    expect(webp?.getAttribute('srcset')).toContain('ag-210-3-w400.webp 400w');
+    const image = document.querySelector('picture img');
     expect(image?.getAttribute('src')).toBe('/uploads/products/ag-210-3.jpg');
-    expect(image?.getAttribute('srcset')).toContain('ag-210-3-w400.webp 400w');
+    expect(image?.getAttribute('srcset')).toContain('ag-210-3-w400.jpg 400w');
     expect(image?.getAttribute('width')).toBe('800');
+    expect(image?.getAttribute('loading')).toBe('lazy');
   });
 
   it('has no Save badge without an old price', () => {

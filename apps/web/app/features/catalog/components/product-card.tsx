@@ -15,6 +15,8 @@ export interface ProductCardProps {
   onAddToCart: (product: ProductDto) => void;
   /** Cards in the first row load their picture at once; the others when scrolled near. */
   eagerImage?: boolean;
+  /** The first card: its picture is the listing's largest paint, so it is preloaded. */
+  priorityImage?: boolean;
 }
 
 /** A product in the shop grid (SPEC.md "Shop page"); the title link covers the whole card. */
@@ -25,6 +27,7 @@ export function ProductCard({
   inCart,
   onAddToCart,
   eagerImage = false,
+  priorityImage = false,
 }: ProductCardProps) {
   const image = mainImage(product);
   const saving = savingDollars(product);
@@ -40,6 +43,7 @@ export function ProductCard({
             alt=""
             sizes="(min-width: 1280px) 240px, (min-width: 768px) 30vw, 45vw"
             loading={eagerImage ? 'eager' : 'lazy'}
+            priority={priorityImage}
             className="h-full w-full object-contain"
           />
         ) : (

@@ -37,8 +37,7 @@ export function ProductGallery({ images, title, storageBaseUrl }: ProductGallery
               images.length > 1 ? `${title}, image ${shownIndex + 1} of ${images.length}` : title
             }
             sizes="(min-width: 1024px) 560px, 100vw"
-            loading="eager"
-            fetchPriority="high"
+            priority
             className="h-full w-full object-contain"
           />
         ) : (

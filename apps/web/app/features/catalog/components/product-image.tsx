@@ -1,43 +1,73 @@
 import { imageSources } from '@labshop/shared/images';
+import { preload } from 'react-dom';
 
 export interface ProductImageProps {
   url: string;
-  /** PublicConfig.storageBaseUrl: stored images have 400 and 800 px WebP variants. */
+  /** PublicConfig.storageBaseUrl: stored images have 240, 400 and 800 px WebP and JPEG variants. */
   storageBaseUrl: string;
   alt: string;
-  /** The <img sizes> hint: how wide the image shows, so the browser picks a variant. */
+  /** The `sizes` hint: how wide the image shows, so the browser picks a variant. */
   sizes: string;
-  /** Intrinsic size; the demo pictures are square 800 px JPEGs. */
-  size?: number;
+  /** Intrinsic size, for the aspect ratio before it loads; demo pictures are 800 px squares. */
+  width?: number;
+  height?: number;
+  /** Eager for pictures in the first screen; lazy ones load when scrolled near. */
   loading?: 'eager' | 'lazy';
-  fetchPriority?: 'high' | 'low' | 'auto';
+  /**
+   * The page's largest picture (its LCP): loads eagerly with high priority and is preloaded from
+   * the <head>, so the browser asks for it before it has read the body.
+   */
+  priority?: boolean;
   className?: string;
 }
 
-/** A product picture with its resized variants and fixed dimensions (no layout shift). */
+/**
+ * A stored picture (product, category, gallery, avatar) as <picture>: the WebP variants for the
+ * browsers that take them, the JPEG variants for the others, fixed dimensions and lazy loading.
+ */
 export function ProductImage({
   url,
   storageBaseUrl,
   alt,
   sizes,
-  size = 800,
+  width = 800,
+  height = width,
   loading = 'lazy',
-  fetchPriority,
+  priority = false,
   className,
 }: ProductImageProps) {
-  const { src, srcSet } = imageSources(url, storageBaseUrl);
-  return (
+  const { src, webpSrcSet, jpegSrcSet } = imageSources(url, storageBaseUrl);
+  if (priority) {
+    // The same srcset, sizes and type as the <source> below: the browser reuses the preloaded
+    // file instead of fetching another. React puts the <link> in the <head> of the SSR answer.
+    preload(src, {
+      as: 'image',
+      type: webpSrcSet ? 'image/webp' : undefined,
+      imageSrcSet: webpSrcSet,
+      imageSizes: webpSrcSet ? sizes : undefined,
+      fetchPriority: 'high',
+    });
+  }
+  const img = (
     <img
       src={src}
-      srcSet={srcSet}
-      sizes={srcSet ? sizes : undefined}
+      srcSet={jpegSrcSet}
+      sizes={jpegSrcSet ? sizes : undefined}
       alt={alt}
-      width={size}
-      height={size}
-      loading={loading}
-      fetchPriority={fetchPriority}
-      decoding="async"
+      width={width}
+      height={height}
+      loading={priority ? 'eager' : loading}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding={priority ? undefined : 'async'}
       className={className}
     />
+  );
+  if (!webpSrcSet) return img;
+  return (
+    // `contents`: the <img> lays out as if it stood alone (in flex rows too), sized by its class.
+    <picture className="contents">
+      <source type="image/webp" srcSet={webpSrcSet} sizes={sizes} />
+      {img}
+    </picture>
   );
 }

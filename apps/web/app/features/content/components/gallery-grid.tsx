@@ -1,7 +1,7 @@
-import { imageSources } from '@labshop/shared/images';
 import type { GalleryImageDto } from '@labshop/shared/schemas/content';
 import { Images, Maximize2 } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
+import { ProductImage } from '../../catalog/components/product-image.tsx';
 
 // The lightbox code and CSS load on the first open (or when a thumbnail is hovered or focused,
 // so that the first click rarely waits), never with the page itself.
@@ -13,7 +13,7 @@ const EAGER_IMAGES = 4;
 
 export interface GalleryGridProps {
   images: GalleryImageDto[];
-  /** PublicConfig.storageBaseUrl: stored pictures have 400 and 800 px WebP variants. */
+  /** PublicConfig.storageBaseUrl: stored pictures have resized WebP and JPEG variants. */
   storageBaseUrl: string;
 }
 
@@ -54,53 +54,54 @@ export function GalleryGrid({ images, storageBaseUrl }: GalleryGridProps) {
   return (
     <>
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4">
-        {images.map((image, index) => {
-          const { src, srcSet } = imageSources(image.imageUrl, storageBaseUrl);
-          return (
-            <li key={image._id}>
-              <button
-                ref={(element) => {
-                  buttons.current[index] = element;
-                }}
-                type="button"
-                onClick={() => open(index)}
-                onPointerEnter={warmUp}
-                onFocus={warmUp}
-                aria-haspopup="dialog"
-                className="group relative block w-full overflow-hidden rounded-lg border border-slate-200 bg-slate-100 text-left shadow-sm transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2"
+        {images.map((image, index) => (
+          <li key={image._id}>
+            <button
+              ref={(element) => {
+                buttons.current[index] = element;
+              }}
+              type="button"
+              onClick={() => open(index)}
+              onPointerEnter={warmUp}
+              onFocus={warmUp}
+              aria-haspopup="dialog"
+              className="group relative block w-full overflow-hidden rounded-lg border border-slate-200 bg-slate-100 text-left shadow-sm transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2"
+            >
+              <ProductImage
+                url={image.imageUrl}
+                storageBaseUrl={storageBaseUrl}
+                sizes="(min-width: 1280px) 300px, (min-width: 768px) 33vw, 50vw"
+                alt={image.title}
+                width={1200}
+                height={800}
+                loading={index < EAGER_IMAGES ? 'eager' : 'lazy'}
+                // The first picture is the page's largest paint on wide screens.
+                priority={index === 0}
+                className="aspect-[3/2] w-full object-cover transition duration-300 group-hover:scale-105"
+              />
+              {/* The picture's alt text names the button; the overlay repeats it for the eye. */}
+              <span
+                aria-hidden="true"
+                className="absolute inset-x-0 bottom-0 flex items-end justify-between gap-2 bg-gradient-to-t from-black/75 via-black/40 to-transparent px-3 pt-8 pb-2 text-sm font-semibold text-white"
               >
-                <img
-                  src={src}
-                  srcSet={srcSet}
-                  sizes={
-                    srcSet ? '(min-width: 1280px) 300px, (min-width: 768px) 33vw, 50vw' : undefined
-                  }
-                  alt={image.title}
-                  width={1200}
-                  height={800}
-                  loading={index < EAGER_IMAGES ? 'eager' : 'lazy'}
-                  decoding="async"
-                  className="aspect-[3/2] w-full object-cover transition duration-300 group-hover:scale-105"
-                />
-                {/* The picture's alt text names the button; the overlay repeats it for the eye. */}
-                <span
+                <span className="line-clamp-2 min-w-0">{image.title}</span>
+                <Maximize2
+                  className="h-4 w-4 shrink-0 opacity-80 group-hover:opacity-100"
                   aria-hidden="true"
-                  className="absolute inset-x-0 bottom-0 flex items-end justify-between gap-2 bg-gradient-to-t from-black/75 via-black/40 to-transparent px-3 pt-8 pb-2 text-sm font-semibold text-white"
-                >
-                  <span className="line-clamp-2 min-w-0">{image.title}</span>
-                  <Maximize2
-                    className="h-4 w-4 shrink-0 opacity-80 group-hover:opacity-100"
-                    aria-hidden="true"
-                  />
-                </span>
-              </button>
-            </li>
-          );
-        })}
+                />
+              </span>
+            </button>
+          </li>
+        ))}
       </ul>
       {lightboxWanted && (
         <Suspense fallback={null}>
-          <GalleryLightbox images={images} index={openIndex} onClose={close} />
+          <GalleryLightbox
+            images={images}
+            storageBaseUrl={storageBaseUrl}
+            index={openIndex}
+            onClose={close}
+          />
         </Suspense>
       )}
     </>

@@ -1,3 +1,4 @@
+import { preload } from 'react-dom';
 import { Link } from 'react-router';
 import { ArrowButton, CarouselDots, PauseButton } from './carousel-controls.tsx';
 import { useCarousel } from './use-carousel.ts';
@@ -6,7 +7,10 @@ import { useCarousel } from './use-carousel.ts';
 export const BANNER_ADVANCE_MS = 6000;
 
 interface BannerSlide {
-  /** Files under public/home/: `${image}-800.webp`, `${image}-1600.webp`, `${image}.jpg`. */
+  /**
+   * Files under public/home/: `${image}-800.webp`, `${image}-1600.webp`, and the JPEG fallback
+   * `${image}-800.jpg`, `${image}.jpg` (1600 px).
+   */
   image: string;
   alt: string;
   eyebrow: string;
@@ -48,12 +52,26 @@ export const BANNER_SLIDES: readonly BannerSlide[] = [
 
 const IMAGE_WIDTH = 1600;
 const IMAGE_HEIGHT = 900;
+/** The banner spans the window at every width. */
+const IMAGE_SIZES = '100vw';
+
+const webpSrcSet = (image: string) => `${image}-800.webp 800w, ${image}-1600.webp 1600w`;
+const jpegSrcSet = (image: string) => `${image}-800.jpg 800w, ${image}.jpg 1600w`;
 
 /**
  * The four-slide banner at the top of the home page (SPEC.md "Home page"). The first picture is
- * the page's largest paint: it loads at once with high priority, the others lazily.
+ * the page's largest paint: it is preloaded from the <head> (as the same WebP srcset, so it is
+ * fetched once) and loads at once with high priority; the others load lazily.
  */
 export function BannerCarousel() {
+  const first = BANNER_SLIDES[0]!.image;
+  preload(`${first}.jpg`, {
+    as: 'image',
+    type: 'image/webp',
+    imageSrcSet: webpSrcSet(first),
+    imageSizes: IMAGE_SIZES,
+    fetchPriority: 'high',
+  });
   const [viewportRef, carousel] = useCarousel({ loop: true, duration: 30 }, BANNER_ADVANCE_MS);
   const count = BANNER_SLIDES.length;
 
@@ -79,13 +97,11 @@ export function BannerCarousel() {
                 className="relative h-[30rem] min-w-0 flex-[0_0_100%] sm:h-[32rem] lg:h-[36rem]"
               >
                 <picture>
-                  <source
-                    type="image/webp"
-                    srcSet={`${slide.image}-800.webp 800w, ${slide.image}-1600.webp 1600w`}
-                    sizes="100vw"
-                  />
+                  <source type="image/webp" srcSet={webpSrcSet(slide.image)} sizes={IMAGE_SIZES} />
                   <img
                     src={`${slide.image}.jpg`}
+                    srcSet={jpegSrcSet(slide.image)}
+                    sizes={IMAGE_SIZES}
                     alt={slide.alt}
                     width={IMAGE_WIDTH}
                     height={IMAGE_HEIGHT}

@@ -1,8 +1,8 @@
 import { initialsOf } from '@labshop/shared/text';
 import { HOME } from '@labshop/shared/constants';
-import { imageSources } from '@labshop/shared/images';
 import type { TestimonialDto } from '@labshop/shared/schemas/content';
 import { Quote, Star } from 'lucide-react';
+import { ProductImage } from '../../catalog/components/product-image.tsx';
 import { ArrowButton, CarouselDots, PauseButton } from './carousel-controls.tsx';
 import { SectionHeading } from './section-heading.tsx';
 import { useCarousel } from './use-carousel.ts';
@@ -109,7 +109,6 @@ function TestimonialCard({
   testimonial: TestimonialDto;
   storageBaseUrl: string;
 }) {
-  const picture = testimonial.imageUrl ? imageSources(testimonial.imageUrl, storageBaseUrl) : null;
   return (
     <figure className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex items-center justify-between">
@@ -124,16 +123,14 @@ function TestimonialCard({
         <p>{testimonial.text}</p>
       </blockquote>
       <figcaption className="mt-6 flex items-center gap-3 border-t border-slate-100 pt-5">
-        {picture ? (
-          <img
-            src={picture.src}
-            srcSet={picture.srcSet}
-            sizes={picture.srcSet ? '48px' : undefined}
+        {testimonial.imageUrl ? (
+          <ProductImage
+            url={testimonial.imageUrl}
+            storageBaseUrl={storageBaseUrl}
+            sizes="48px"
             alt=""
             width={48}
             height={48}
-            loading="lazy"
-            decoding="async"
             className="h-12 w-12 shrink-0 rounded-full object-cover ring-2 ring-white shadow"
           />
         ) : (
