@@ -1,9 +1,9 @@
 import { COOKIE_MAX_AGE_SECONDS, COOKIES } from '@labshop/shared/constants';
+import type { NotificationDto } from '@labshop/shared/schemas/content';
 import {
   parseReadNotificationIds,
   serializeReadNotificationIds,
-  type NotificationDto,
-} from '@labshop/shared/schemas/content';
+} from '@labshop/shared/schemas/notification-read-cookie';
 import { readCookie } from '../../lib/cookies.ts';
 import { writeCookie } from '../../lib/write-cookie.ts';
 

@@ -9,7 +9,7 @@ import { loadMe } from '../../features/auth/api/me.ts';
 import { AccountLinks } from '../../features/auth/components/account-links.tsx';
 import { CartLink } from '../../features/cart/components/cart-link.tsx';
 import { readCartCount } from '../../features/cart/cart-count.ts';
-import { NewsletterSignup } from '../../features/newsletter/components/newsletter-signup.tsx';
+import { LazyNewsletterSignup } from '../../features/newsletter/components/lazy-newsletter-signup.tsx';
 import { loadNotifications } from '../../features/notifications/api/notifications.ts';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
 import { readNotificationIds } from '../../features/notifications/read-cookie.ts';
@@ -66,7 +66,7 @@ export default function StorefrontLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <Footer newsletterSlot={<NewsletterSignup />} />
+      <Footer newsletterSlot={<LazyNewsletterSignup />} />
       <div className="pointer-events-none fixed inset-x-0 bottom-0 z-30 flex flex-col">
         <SupportButton />
         <CookieBanner />

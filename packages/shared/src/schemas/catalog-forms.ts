@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/**
+ * The admin catalogue forms (SPEC.md section 5, "Admin forms"): one schema per form, used by
+ * the admin screens in the browser and by the API on the server. Every field is a string, as a
+ * form (and a multipart request) sends it; the server turns prices into cents afterwards.
+ */
+
+export const PRODUCT_MESSAGES = {
+  number: 'Product Number is required and must be alphanumeric.',
+  numberTooLong: 'Product Number must be at most 50 characters.',
+  title: 'Title is required.',
+  titleTooLong: 'Title must be at most 200 characters.',
+  description: 'Description is required.',
+  descriptionTooLong: 'Description must be at most 20000 characters.',
+  category: 'Category is required.',
+  oldPrice: 'Please enter a valid Old Price.',
+  newPrice: 'New Price is required and must be a valid number.',
+  wholesalePrice: 'Wholesale Price is required and must be a valid number.',
+  partnerPricex3: 'Partner Price is required and must be a valid number.',
+  brochure: 'Please enter a valid file name.',
+  imagesRequired: 'Please upload at least one image.',
+  jpegOnly: 'Only JPG files are accepted.',
+  created: 'Product is created successfully!',
+  notCreated: 'Product was not created due to error.',
+  updated: 'Product updated successfully!',
+  notUpdated: 'Product update failed. Please try again.',
+  deleteConfirm: 'Are you sure you want to delete this product?',
+} as const;
+
+export const CATEGORY_MESSAGES = {
+  name: 'Category name is required.',
+  nameTooLong: 'Category name must be at most 60 characters.',
+  thumbnailRequired: 'Please choose a thumbnail image.',
+  jpegOnly: PRODUCT_MESSAGES.jpegOnly,
+  deleteConfirm: 'Are you sure you want to delete this category?',
+} as const;
+
+/** Digits with an optional 1 or 2 decimals (SPEC.md section 9). */
+export const PRICE_PATTERN = /^\d{1,7}(\.\d{1,2})?$/;
+/** Letters, digits, underscore and hyphen. */
+export const PRODUCT_NUMBER_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+export const PRODUCT_LIMITS = {
+  number: 50,
+  title: 200,
+  description: 20_000,
+  brochure: 400,
+  /** Images in one product (existing plus new). */
+  images: 12,
+  /** Bytes of one uploaded image. */
+  imageBytes: 10 * 1024 * 1024,
+} as const;
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+const price = (message: string) =>
+  z.string({ error: message }).trim().regex(PRICE_PATTERN, message);
+
+export const ProductInput = z.object({
+  number: required(PRODUCT_MESSAGES.number)
+    .regex(PRODUCT_NUMBER_PATTERN, PRODUCT_MESSAGES.number)
+    .max(PRODUCT_LIMITS.number, PRODUCT_MESSAGES.numberTooLong),
+  title: required(PRODUCT_MESSAGES.title).max(PRODUCT_LIMITS.title, PRODUCT_MESSAGES.titleTooLong),
+  description: required(PRODUCT_MESSAGES.description).max(
+    PRODUCT_LIMITS.description,
+    PRODUCT_MESSAGES.descriptionTooLong,
+  ),
+  category: required(PRODUCT_MESSAGES.category),
+  // Optional: absent or empty means "no old price".
+  oldPrice: z
+    .string({ error: PRODUCT_MESSAGES.oldPrice })
+    .trim()
+    .refine((value) => value === '' || PRICE_PATTERN.test(value), PRODUCT_MESSAGES.oldPrice)
+    .optional(),
+  newPrice: price(PRODUCT_MESSAGES.newPrice),
+  wholesalePrice: price(PRODUCT_MESSAGES.wholesalePrice),
+  partnerPricex3: price(PRODUCT_MESSAGES.partnerPricex3),
+  brochure: z
+    .string({ error: PRODUCT_MESSAGES.brochure })
+    .trim()
+    .max(PRODUCT_LIMITS.brochure, PRODUCT_MESSAGES.brochure)
+    // A file name or a URL: no control characters or line breaks.
+    .refine((value) => !/\p{Cc}/u.test(value), PRODUCT_MESSAGES.brochure)
+    .optional(),
+});
+
+export type ProductInput = z.infer<typeof ProductInput>;
+
+/** The product form's field names in the order their errors are reported. */
+export const PRODUCT_FIELDS = Object.keys(ProductInput.shape) as (keyof ProductInput)[];
+
+export const CategoryInput = z.object({
+  name: required(CATEGORY_MESSAGES.name).max(60, CATEGORY_MESSAGES.nameTooLong),
+});
+
+export type CategoryInput = z.infer<typeof CategoryInput>;

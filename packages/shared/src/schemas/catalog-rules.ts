@@ -1,0 +1,85 @@
+/**
+ * The catalogue's API types, list limits and product helpers: the part of schemas/catalog.ts
+ * the shop pages use, without zod (the admin forms' schemas are in catalog-forms.ts).
+ */
+
+/** A product as the API answers it (SPEC.md section 3); prices are dollars with 2 decimals. */
+export interface ProductDto {
+  _id: string;
+  number: string;
+  title: string;
+  description: string;
+  /** The category's name. */
+  category: string;
+  /** Image URLs in display order; the last one is the main image. */
+  images: string[];
+  newPrice: number;
+  oldPrice: number | null;
+  /** Null for anonymous callers: partner prices are shown to signed-in users only. */
+  wholesalePrice: number | null;
+  /** Null when unset, and for anonymous callers. */
+  partnerPricex3: number | null;
+  /** As the admin entered it: a file name or a URL. */
+  brochure: string | null;
+  /** Where the brochure downloads from, when a brochure is set. */
+  brochureUrl: string | null;
+  createdAt: string;
+  guid: string;
+}
+
+export interface CategoryDto {
+  _id: string;
+  name: string;
+  thumbnail: string | null;
+}
+
+/** GET /api/products answers a list; the total of all matches is in this header. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+/**
+ * Set to 'true' when a search matched more than SEARCH_COUNT_CAP products: the total header then
+ * says "at least this many" (counting every match of a broad search costs more than it tells).
+ */
+export const TOTAL_COUNT_CAPPED_HEADER = 'x-total-count-capped';
+export const SEARCH_COUNT_CAP = 1000;
+
+export const PRODUCT_LIST_LIMITS = {
+  /** The demo catalogue (76 products) fits on one page. */
+  defaultLimit: 100,
+  maxLimit: 200,
+  maxQueryLength: 100,
+} as const;
+
+/** The shop and product pages disable buying when the title says so (case-insensitive). */
+export function isUnavailable(product: Pick<ProductDto, 'title'>): boolean {
+  return /not available/i.test(product.title);
+}
+
+/** The main image is the last of the list (SPEC.md section 3). */
+export function mainImage(product: Pick<ProductDto, 'images'>): string | null {
+  return product.images.at(-1) ?? null;
+}
+
+/** The Save $ badge: old price minus new price, in dollars; null when there is no saving. */
+export function savingDollars(product: Pick<ProductDto, 'oldPrice' | 'newPrice'>): number | null {
+  if (product.oldPrice === null) return null;
+  const cents = Math.round(product.oldPrice * 100) - Math.round(product.newPrice * 100);
+  return cents > 0 ? cents / 100 : null;
+}
+
+/** The list total from GET /api/products' headers (the page's own length when absent). */
+export function readListTotal(
+  headers: Pick<Headers, 'get'>,
+  pageLength: number,
+): { total: number; totalCapped: boolean } {
+  const total = Number(headers.get(TOTAL_COUNT_HEADER) ?? Number.NaN);
+  return {
+    total: Number.isSafeInteger(total) && total >= 0 ? total : pageLength,
+    totalCapped: headers.get(TOTAL_COUNT_CAPPED_HEADER) === 'true',
+  };
+}
+
+/** '1 product', '76 products', '1,000+ products' (a capped search total). */
+export function productCountText(total: number, totalCapped: boolean): string {
+  const number = `${total.toLocaleString('en-US')}${totalCapped ? '+' : ''}`;
+  return `${number} ${total === 1 && !totalCapped ? 'product' : 'products'}`;
+}

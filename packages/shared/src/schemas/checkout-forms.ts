@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { isCountryCode } from '../countries.ts';
+import { BILLING_LIMITS, CHECKOUT_MESSAGES, QUANTITY_MESSAGE } from './checkout-rules.ts';
+import { EMAIL_PATTERN } from './content-rules.ts';
+
+/** The zod schemas of the billing form and the payment calls, with checkout-rules.ts' messages. */
+
+const required = (message: string, label: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, CHECKOUT_MESSAGES.tooLong(label, max));
+
+const email = () =>
+  required(CHECKOUT_MESSAGES.email, 'Email', BILLING_LIMITS.email).regex(
+    EMAIL_PATTERN,
+    CHECKOUT_MESSAGES.emailFormat,
+  );
+
+/** Optional phone: empty, or digits, spaces, +, (), - and dots, 7 to 20 characters. */
+const optionalPhone = () =>
+  z
+    .string()
+    .trim()
+    .max(BILLING_LIMITS.phone, CHECKOUT_MESSAGES.phoneFormat)
+    .regex(/^$|^[\d\s+().-]{7,20}$/, CHECKOUT_MESSAGES.phoneFormat)
+    .default('');
+
+const country = () =>
+  z
+    .string({ error: CHECKOUT_MESSAGES.country })
+    .trim()
+    .toUpperCase()
+    .refine(isCountryCode, CHECKOUT_MESSAGES.country);
+
+/** The checkout's billing form (SPEC.md "Billing"). companyFax is the hidden bot trap. */
+export const BillingInput = z.object({
+  firstName: required(CHECKOUT_MESSAGES.firstName, 'First name', BILLING_LIMITS.name),
+  lastName: required(CHECKOUT_MESSAGES.lastName, 'Last name', BILLING_LIMITS.name),
+  email: email(),
+  phone: optionalPhone(),
+  address: required(CHECKOUT_MESSAGES.address, 'Address', BILLING_LIMITS.address),
+  city: required(CHECKOUT_MESSAGES.city, 'City', BILLING_LIMITS.city),
+  state: required(CHECKOUT_MESSAGES.state, 'State', BILLING_LIMITS.state),
+  zip: required(CHECKOUT_MESSAGES.zip, 'ZIP code', BILLING_LIMITS.zip),
+  country: country(),
+  companyFax: z.string().default(''),
+});
+export type BillingInput = z.input<typeof BillingInput>;
+export type Billing = z.output<typeof BillingInput>;
+
+/** POST /api/checkout/verify-captcha. `captchaToken` is empty when the captcha is off. */
+export const VerifyCaptchaRequest = z.object({
+  captchaToken: z.string().max(5000).default(''),
+});
+const text = (max: number) => z.string().trim().max(max).default('');
+
+const quantity = () =>
+  z
+    .number({ error: QUANTITY_MESSAGE })
+    .int(QUANTITY_MESSAGE)
+    .min(1, QUANTITY_MESSAGE)
+    .max(999, QUANTITY_MESSAGE);
+
+export const PaymentCartLine = z.object({
+  number: z.string().trim().min(1).max(50),
+  quantity: quantity(),
+  /** The unit price the browser showed, in dollars; the server prices again and compares. */
+  newPrice: z.number().nonnegative(),
+  title: z.string().max(300).optional(),
+});
+
+/**
+ * POST /api/process-payment (SPEC.md "Payment request"), plus what a real order needs: the
+ * buyer's e-mail and phone (for the confirmation), the card expiry from the tokenizer and the
+ * coupon code (the server applies it itself; discountAmount is only compared).
+ */
+export const PaymentRequest = z.object({
+  /** Cents. */
+  amount: z.number({ error: CHECKOUT_MESSAGES.amountNotPositive }),
+  token: z.string().trim().max(100).default(''),
+  /** MMYY from the tokenizer frame, when it reports one. */
+  expiry: z
+    .string()
+    .regex(/^$|^\d{4}$|^\d{6}$/)
+    .default(''),
+  fullName: text(2 * BILLING_LIMITS.name + 1),
+  email: text(BILLING_LIMITS.email),
+  phone: text(BILLING_LIMITS.phone),
+  /** The order number the browser computed; the server assigns its own from a sequence. */
+  salesOrderId: text(40),
+  billing: z.object({
+    address: text(BILLING_LIMITS.address),
+    city: text(BILLING_LIMITS.city),
+    state: text(BILLING_LIMITS.state),
+    zip: text(BILLING_LIMITS.zip),
+    country: text(2),
+    companyFax: z.string().max(500).default(''),
+  }),
+  cart: z.array(PaymentCartLine).max(200, CHECKOUT_MESSAGES.cartTooLarge),
+  couponCode: text(40),
+  /** Dollars. */
+  discountAmount: z.number().nonnegative().default(0),
+  behavioralScore: z.number().min(0).max(1),
+  behavioralData: z
+    .object({
+      score: z.number(),
+      mouseMovements: z.number().int().nonnegative(),
+      keyPresses: z.number().int().nonnegative(),
+      sessionDuration: z.number().nonnegative(),
+    })
+    .partial()
+    .default({}),
+  recaptcha_token2: z.string().max(5000).default(''),
+});
+export type PaymentRequest = z.input<typeof PaymentRequest>;
+
+/** POST /api/checkCustomer. */
+export const CheckCustomerRequest = z.object({
+  fullName: text(2 * BILLING_LIMITS.name + 1),
+  /** A known customer number, or the browser's 'WEB' + 3 random uppercase letters. */
+  number: text(20),
+  paymentSuccessful: z.boolean().default(false),
+  billing: z
+    .object({
+      email: text(BILLING_LIMITS.email),
+      phone: text(BILLING_LIMITS.phone),
+      address: text(BILLING_LIMITS.address),
+      city: text(BILLING_LIMITS.city),
+      state: text(BILLING_LIMITS.state),
+      zip: text(BILLING_LIMITS.zip),
+      country: text(2),
+    })
+    .partial()
+    .default({}),
+});
+const SalesOrderLine = z.object({
+  number: z.string().trim().min(1).max(50),
+  title: z.string().max(300).default(''),
+  quantity: quantity(),
+  newPrice: z.number().nonnegative(),
+});
+
+/** POST /api/createSalesOrder (SPEC.md "Sales order payload"). */
+export const CreateSalesOrderRequest = z.object({
+  customerType: z.enum(['Wholesale', 'Retail']),
+  newOrderNumber: z.string().trim().min(1).max(40),
+  cart: z.array(SalesOrderLine).max(200),
+  phone: text(BILLING_LIMITS.phone),
+  customerNumber: text(20),
+  fullName: text(2 * BILLING_LIMITS.name + 1),
+  customerEmail: text(BILLING_LIMITS.email),
+  billing: z
+    .object({
+      fullName: text(2 * BILLING_LIMITS.name + 1),
+      addressLine1: text(BILLING_LIMITS.address),
+      city: text(BILLING_LIMITS.city),
+      state: text(BILLING_LIMITS.state),
+      postalCode: text(BILLING_LIMITS.zip),
+      country: text(2),
+      phone: text(BILLING_LIMITS.phone),
+    })
+    .partial()
+    .default({}),
+  couponCode: text(40),
+  discountAmount: z.number().nonnegative().default(0),
+});
+/** POST /api/createInvoice (SPEC.md "Invoice"). */
+export const CreateInvoiceRequest = z.object({
+  salesOrderId: z.string().trim().min(1).max(40),
+  cart: z.array(SalesOrderLine).max(200).default([]),
+  customerNumber: text(20),
+  fullName: text(2 * BILLING_LIMITS.name + 1),
+  paymentRetref: text(40),
+});
+/** POST /api/recordPayment (SPEC.md "Payment record"). */
+export const RecordPaymentRequest = z.object({
+  invoiceId: z.string().trim().min(1).max(40),
+  customerNumber: text(20),
+  paymentRetref: text(40),
+});
