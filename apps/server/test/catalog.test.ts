@@ -589,4 +589,52 @@ describe('a large catalogue', () => {
       await addBulkProducts(shop.database.db, 0);
     }
   });
+
+  it('pages through a long list in order, from either end, and spreads it over categories', async () => {
+    // An app of its own without the read cache: the products are written behind its back.
+    const bare = await startTestApp({ CATALOG_CACHE_SECONDS: '0' });
+    const get = async (query: string) => {
+      const response = await fetch(`${bare.origin}${query}`);
+      expect(response.status).toBe(200);
+      return {
+        body: (await response.json()) as unknown,
+        total: Number(response.headers.get('x-total-count')),
+      };
+    };
+    const categoryNames = async () =>
+      ((await get('/api/categories')).body as { name: string }[]).map((category) => category.name);
+    try {
+      await addBulkProducts(bare.database.db, 1234, { categories: 40 });
+      const total = (await get('/api/products?limit=1')).total;
+      expect(total).toBe(1234);
+      const seen: ProductDto[] = [];
+      for (let page = 1; page <= Math.ceil(total / 200); page++) {
+        const list = await get(`/api/products?limit=200&page=${page}`);
+        expect(list.total).toBe(total);
+        seen.push(...(list.body as ProductDto[]));
+      }
+      // Every product once, in the list's order, also on the pages read from the list's end.
+      const expected = [...seen].sort(
+        (a, b) => b.createdAt.localeCompare(a.createdAt) || a._id.localeCompare(b._id),
+      );
+      expect(seen.map((product) => product._id)).toEqual(expected.map((product) => product._id));
+      expect(new Set(seen.map((product) => product._id)).size).toBe(total);
+      expect((await get('/api/products?limit=200&page=8')).body).toEqual([]);
+
+      const names = await categoryNames();
+      expect(names.length).toBe(40);
+      const last = names.at(-1)!;
+      expect(last).toMatch(/^Bulk Category \d{3}$/);
+      const inCategory = await get(`/api/products?category=${encodeURIComponent(last)}&limit=200`);
+      expect(inCategory.total).toBe(Math.floor(1234 / 40));
+      expect((inCategory.body as ProductDto[]).every((product) => product.category === last)).toBe(
+        true,
+      );
+
+      await addBulkProducts(bare.database.db, 0);
+      expect(await categoryNames()).toEqual(names.filter((name) => !name.startsWith('Bulk ')));
+    } finally {
+      await bare.close();
+    }
+  });
 });

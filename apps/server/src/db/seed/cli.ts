@@ -5,21 +5,39 @@ import { addBulkProducts } from './bulk-products.ts';
 import { seedDemoData, type SeedSummary } from './seed.ts';
 
 /**
- * `npm run seed [-- --reset] [--bulk-products N]`: fills an empty database with the demo shop,
- * or with --reset empties every table and seeds again. --bulk-products adds N synthetic
- * products for load tests (bench/ uses it).
+ * `npm run seed [-- --reset] [--bulk-products N [--bulk-categories M]]`: fills an empty database
+ * with the demo shop, or with --reset empties every table and seeds again. --bulk-products adds
+ * N synthetic products for load tests (bench/ uses it), spread over M live categories in all
+ * when --bulk-categories is given (synthetic ones are added up to M).
  */
 
-const USAGE = 'Usage: seed [--reset] [--bulk-products N]';
+const USAGE = 'Usage: seed [--reset] [--bulk-products N [--bulk-categories M]]';
 const MAX_BULK_PRODUCTS = 1_000_000;
+const MAX_BULK_CATEGORIES = 10_000;
 
-function parseArgs(args: string[]): { reset: boolean; bulkProducts: number | null } {
+function parseArgs(args: string[]): {
+  reset: boolean;
+  bulkProducts: number | null;
+  bulkCategories: number | undefined;
+} {
   let reset = false;
   let bulkProducts: number | null = null;
+  let bulkCategories: number | undefined;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
     if (arg === '--reset') {
       reset = true;
+    } else if (arg === '--bulk-categories') {
+      bulkCategories = Number(args[++index]);
+      if (
+        !Number.isInteger(bulkCategories) ||
+        bulkCategories < 1 ||
+        bulkCategories > MAX_BULK_CATEGORIES
+      ) {
+        throw new Error(
+          `--bulk-categories needs a whole number from 1 to ${MAX_BULK_CATEGORIES}\n${USAGE}`,
+        );
+      }
     } else if (arg === '--bulk-products') {
       bulkProducts = Number(args[++index]);
       if (!Number.isInteger(bulkProducts) || bulkProducts < 0 || bulkProducts > MAX_BULK_PRODUCTS) {
@@ -31,7 +49,10 @@ function parseArgs(args: string[]): { reset: boolean; bulkProducts: number | nul
       throw new Error(`Unknown argument: ${arg}\n${USAGE}`);
     }
   }
-  return { reset, bulkProducts };
+  if (bulkCategories !== undefined && bulkProducts === null) {
+    throw new Error(`--bulk-categories goes with --bulk-products\n${USAGE}`);
+  }
+  return { reset, bulkProducts, bulkCategories };
 }
 
 function describe(summary: SeedSummary): string {
@@ -45,7 +66,7 @@ function isEmptySummary(summary: SeedSummary): boolean {
 }
 
 async function main(): Promise<void> {
-  const { reset, bulkProducts } = parseArgs(process.argv.slice(2));
+  const { reset, bulkProducts, bulkCategories } = parseArgs(process.argv.slice(2));
   const config = loadConfig();
   const started = performance.now();
   const handle = await openDatabase(config.database);
@@ -61,7 +82,9 @@ async function main(): Promise<void> {
     }
     if (bulkProducts !== null) {
       const bulkStarted = performance.now();
-      const added = await addBulkProducts(handle.db, bulkProducts);
+      const added = await addBulkProducts(handle.db, bulkProducts, {
+        categories: bulkCategories,
+      });
       const bulkSeconds = ((performance.now() - bulkStarted) / 1000).toFixed(1);
       console.log(`Added ${added} synthetic products in ${bulkSeconds} s.`);
     }

@@ -117,6 +117,11 @@ function productWhere(filter: ProductFilter): SQL | undefined {
   return and(...conditions);
 }
 
+// Lists are newest first; the index products_created_idx (and per category
+// products_category_created_idx) serves this order and, read backwards, its reverse.
+const newestFirst = [desc(products.createdAt), asc(products.id)];
+const oldestFirst = [asc(products.createdAt), desc(products.id)];
+
 /** PostgreSQL's unique_violation, from either driver. */
 export function isUniqueViolation(error: unknown): boolean {
   return databaseErrorCode(error) === '23505';
@@ -131,29 +136,17 @@ export function createCatalogRepo(db: Database) {
 
   return {
     /**
-     * A page of products and the number of matches. For searches the count stops at
-     * `countCap` (`totalCapped` then says the total is at least that).
+     * A page of a search's matches and the number of matches. The count stops at `countCap`
+     * (`totalCapped` then says the total is at least that).
      */
-    async listProducts(
+    async searchProducts(
       filter: ProductFilter,
       page: { limit: number; offset: number },
       countCap: number,
     ): Promise<{ rows: ProductRow[]; total: number; totalCapped: boolean }> {
       const where = productWhere(filter);
-      const rows = await selectProducts()
-        .where(where)
-        .orderBy(desc(products.createdAt), asc(products.id))
-        .limit(page.limit)
-        .offset(page.offset);
-      // A short page tells the total without a second query (the common case in the shop).
-      if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) {
-        return { rows, total: page.offset + rows.length, totalCapped: false };
-      }
-      const searching = Boolean(filter.search || filter.numberContains);
-      if (!searching) {
-        const [total] = await db.select({ value: count() }).from(products).where(where);
-        return { rows, total: total?.value ?? 0, totalCapped: false };
-      }
+      // Counted first (through the trigram indexes, at most countCap + 1 rows): how many match
+      // decides how the page is best read.
       const matches = db
         .select({ one: sql`1` })
         .from(products)
@@ -161,10 +154,57 @@ export function createCatalogRepo(db: Database) {
         .limit(countCap + 1)
         .as('matches');
       const [counted] = await db.select({ value: count() }).from(matches);
-      const total = counted?.value ?? 0;
-      return total > countCap
-        ? { rows, total: countCap, totalCapped: true }
-        : { rows, total, totalCapped: false };
+      const matched = counted?.value ?? 0;
+      const totalCapped = matched > countCap;
+      const total = totalCapped ? countCap : matched;
+      if (!totalCapped && page.offset >= total) return { rows: [], total, totalCapped };
+      // Few matches: read them all through the trigram index and sort them (the "+ 0 seconds"
+      // keeps the planner from walking the newest-first index instead, which for a rare word
+      // reads most of the catalogue). Many matches: that walk finds a page of them soon.
+      const order = totalCapped
+        ? newestFirst
+        : [sql`${products.createdAt} + interval '0 seconds' desc`, asc(products.id)];
+      const rows = await selectProducts()
+        .where(where)
+        .orderBy(...order)
+        .limit(page.limit)
+        .offset(page.offset);
+      return { rows, total, totalCapped };
+    },
+
+    /** How many live products a list (the whole catalogue or a category) holds. */
+    async countProducts(filter: ProductFilter): Promise<number> {
+      const [total] = await db
+        .select({ value: count() })
+        .from(products)
+        .where(productWhere(filter));
+      return total?.value ?? 0;
+    },
+
+    /**
+     * A page of a list of `total` products, newest first. The page's ids come from the list's
+     * index alone (an index-only scan skips the rows before the page cheaply), then only that
+     * page's rows are read; a page in the list's second half is counted from its end, so no
+     * page walks more than half the index.
+     */
+    async pageOfProducts(
+      filter: ProductFilter,
+      page: { limit: number; offset: number },
+      total: number,
+    ): Promise<ProductRow[]> {
+      const limit = Math.min(page.limit, total - page.offset);
+      if (limit <= 0) return [];
+      const fromEnd = page.offset > total / 2;
+      const ids = db
+        .select({ id: products.id })
+        .from(products)
+        .where(productWhere(filter))
+        .orderBy(...(fromEnd ? oldestFirst : newestFirst))
+        .limit(limit)
+        .offset(fromEnd ? Math.max(total - page.offset - limit, 0) : page.offset);
+      return selectProducts()
+        .where(inArray(products.id, ids))
+        .orderBy(...newestFirst);
     },
 
     async productByNumber(number: string): Promise<ProductRow | null> {
@@ -187,7 +227,7 @@ export function createCatalogRepo(db: Database) {
       if (titles.length === 0) return [];
       return selectProducts()
         .where(and(inArray(products.title, [...new Set(titles)]), isNull(products.deletedAt)))
-        .orderBy(desc(products.createdAt), asc(products.id));
+        .orderBy(...newestFirst);
     },
 
     async productById(id: string): Promise<ProductRow | null> {

@@ -208,6 +208,18 @@ export function createCatalogService({ repo, cache, storage, images, log }: Cata
     }
   }
 
+  /**
+   * A page of the whole catalogue or of a category. Counting 100,000 products costs more than
+   * reading a page, so the count is cached per list and shared by all its pages.
+   */
+  async function listPage(filter: ProductFilter, window: { limit: number; offset: number }) {
+    const total = await cache.get(JSON.stringify(['count', filter]), () =>
+      repo.countProducts(filter),
+    );
+    const rows = await repo.pageOfProducts(filter, window, total);
+    return { rows, total, totalCapped: false };
+  }
+
   return {
     async listProducts(
       filter: ProductFilter,
@@ -216,11 +228,11 @@ export function createCatalogService({ repo, cache, storage, images, log }: Cata
     ): Promise<SerializedProducts> {
       const key = JSON.stringify(['list', filter, page, viewer.seesPartnerPrices]);
       return cache.get(key, async () => {
-        const { rows, total, totalCapped } = await repo.listProducts(
-          filter,
-          { limit: page.limit, offset: (page.page - 1) * page.limit },
-          SEARCH_COUNT_CAP,
-        );
+        const window = { limit: page.limit, offset: (page.page - 1) * page.limit };
+        const { rows, total, totalCapped } =
+          filter.search || filter.numberContains
+            ? await repo.searchProducts(filter, window, SEARCH_COUNT_CAP)
+            : await listPage(filter, window);
         return {
           total,
           totalCapped,

@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { repoRoot, startBuiltServer, type BuiltServer } from '../../scripts/built-server.ts';
+
+/** Where a bench runs the shop: PGlite in its DATA_DIR, or a PostgreSQL database. */
+export interface BenchDatabase {
+  label: 'PGlite' | 'PostgreSQL';
+  env: Record<string, string>;
+}
+
+export const POSTGRES_HINT =
+  'Set BENCH_DATABASE_URL to a PostgreSQL database the bench may fill, e.g.\n' +
+  '  createdb -h 127.0.0.1 -U postgres labshop_bench\n' +
+  '  BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/labshop_bench npm run bench ...';
+
+/** PostgreSQL from BENCH_DATABASE_URL, or null when it is not set. */
+export function postgresDatabase(): BenchDatabase | null {
+  const url = process.env.BENCH_DATABASE_URL;
+  return url ? { label: 'PostgreSQL', env: { DATABASE_URL: url } } : null;
+}
+
+export function requireBuild(): void {
+  if (!existsSync(path.join(repoRoot, 'apps/server/dist/main.js'))) {
+    console.error('Build first: npm run build');
+    process.exit(1);
+  }
+}
+
+/**
+ * Runs the seed CLI against the bench database: the demo shop when the database is empty, then
+ * `products` synthetic products (replacing earlier ones) over `categories` categories in all.
+ */
+export async function seedDatabase(
+  database: BenchDatabase,
+  dataDir: string,
+  catalog: { products: number; categories?: number },
+): Promise<void> {
+  const args = ['--import', 'tsx', 'apps/server/src/db/seed/cli.ts'];
+  args.push('--bulk-products', String(catalog.products));
+  if (catalog.products > 0 && catalog.categories !== undefined) {
+    args.push('--bulk-categories', String(catalog.categories));
+  }
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir, ...database.env },
+    stdio: 'inherit',
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`seeding the bench database failed (exit ${code})`);
+}
+
+/** A temporary DATA_DIR for one bench run, removed by `cleanup`. */
+export async function benchDataDir(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'labshop-bench-'));
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** The built shop on `port`, with the bench database and any extra settings. */
+export function startApp(options: {
+  port: number;
+  dataDir: string;
+  database: BenchDatabase;
+  env?: Record<string, string>;
+}): Promise<BuiltServer> {
+  return startBuiltServer({
+    port: options.port,
+    dataDir: options.dataDir,
+    env: { ...options.database.env, ...options.env },
+  });
+}
+
+/** Settings that turn off the in-process read caches: every request reaches the database. */
+export const NO_CACHES = { CATALOG_CACHE_SECONDS: '0', PAGE_CACHE_SECONDS: '0' };
+
+/** Stops the child processes on Ctrl-C too, so no server outlives the bench. */
+export function stopOnInterrupt(stop: () => Promise<void>): void {
+  process.once('SIGINT', () => {
+    void stop().finally(() => process.exit(130));
+  });
+}

@@ -1,0 +1,83 @@
+import autocannon from 'autocannon';
+import { summarize, type LatencySummary } from './stats.ts';
+
+/** One request of a closed-loop run: each connection sends the next when the last answered. */
+export interface ClosedLoopRequest {
+  path: string;
+  headers?: Record<string, string>;
+}
+
+export interface ClosedLoopResult {
+  rps: number;
+  latency: LatencySummary;
+  /** Connection errors and timeouts. */
+  errors: number;
+  non2xx: number;
+}
+
+/**
+ * `connections` visitors asking `next()`'s requests back to back for `seconds` (after an
+ * unrecorded warm-up). Every answer's own time is kept, so p95 is a real percentile, not read
+ * off autocannon's p97.5/p99 columns.
+ */
+export async function measureClosedLoop(options: {
+  origin: string;
+  connections: number;
+  seconds: number;
+  warmupSeconds?: number;
+  next: () => ClosedLoopRequest;
+}): Promise<ClosedLoopResult> {
+  const run = async (seconds: number, latencies: number[] | null) => {
+    const instance = autocannon({
+      url: options.origin,
+      connections: options.connections,
+      duration: seconds,
+      requests: [
+        {
+          setupRequest: (request: autocannon.Request) => {
+            const next = options.next();
+            return {
+              ...request,
+              path: next.path,
+              headers: { ...request.headers, ...next.headers },
+            };
+          },
+        },
+      ],
+    });
+    if (latencies) {
+      // Only 2xx answers count for latency, as autocannon counts them.
+      (instance as unknown as autocannon.Instance).on(
+        'response',
+        (_client, statusCode, _bytes, responseTime) => {
+          if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+        },
+      );
+    }
+    return instance;
+  };
+  // The first seconds measure the JIT and cold database pages, not the shop.
+  if ((options.warmupSeconds ?? 2) > 0) await run(options.warmupSeconds ?? 2, null);
+  const latencies: number[] = [];
+  const result = await run(options.seconds, latencies);
+  return {
+    rps: result.requests.average,
+    latency: summarize(latencies),
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** Runs `open` `times` times one after another and summarises each run's time (ms). */
+export async function measureSequential(
+  times: number,
+  open: (index: number) => Promise<void>,
+): Promise<LatencySummary> {
+  const latencies: number[] = [];
+  for (let index = 0; index < times; index++) {
+    const started = performance.now();
+    await open(index);
+    latencies.push(performance.now() - started);
+  }
+  return summarize(latencies);
+}
