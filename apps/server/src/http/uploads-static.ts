@@ -15,9 +15,18 @@ export async function uploadsStatic(
     decorateReply: false,
     index: false,
     dotfiles: 'deny',
-    // Stored files are images and PDFs made by the server; an hour keeps pages fast while an
-    // admin's replacement still shows soon.
-    maxAge: '1h',
+    // Stored pictures get a fresh name on every upload (a replacement is a new file), so their
+    // content never changes under a name: browsers may keep them for a year. Other files
+    // (brochures, addressed by their own name) are kept an hour.
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      res.setHeader(
+        'cache-control',
+        /\.(?:jpe?g|webp)$/i.test(filePath)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=3600',
+      );
+    },
     schemaHide: true,
   });
 }

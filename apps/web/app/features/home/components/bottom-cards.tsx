@@ -27,26 +27,17 @@ export function BottomCards() {
   return (
     <section aria-label="Where to next" className="bg-white">
       <ul className="mx-auto grid max-w-7xl gap-4 px-4 py-14 sm:px-6 sm:py-16 md:grid-cols-3 lg:gap-6 lg:px-8">
-        {CARDS.map(({ icon: Icon, title, text, to }, index) => (
+        {CARDS.map(({ icon: Icon, title, text, to }) => (
           <li key={to}>
             <Link
               to={to}
-              aria-labelledby={`bottom-card-${index}`}
-              aria-describedby={`bottom-card-${index}-text`}
               className="group flex h-full flex-col rounded-xl border border-slate-200 bg-gradient-to-br from-white to-brand-50 p-6 shadow-sm transition-all hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-lg"
             >
               <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-accent-700 text-white">
                 <Icon className="h-6 w-6" aria-hidden="true" />
               </span>
-              <span id={`bottom-card-${index}`} className="mt-4 text-xl font-bold text-brand-900">
-                {title}
-              </span>
-              <span
-                id={`bottom-card-${index}-text`}
-                className="mt-2 flex-1 text-sm leading-relaxed text-slate-600"
-              >
-                {text}
-              </span>
+              <span className="mt-4 text-xl font-bold text-brand-900">{title}</span>
+              <span className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">{text}</span>
               <span
                 aria-hidden="true"
                 className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 group-hover:text-brand-600"

@@ -81,7 +81,7 @@ export function VideoBanner() {
             to="/about-us"
             className="mt-7 inline-flex items-center gap-2 rounded-md bg-white px-6 py-3 font-semibold text-brand-900 shadow-lg transition-colors hover:bg-brand-50"
           >
-            Read More
+            Read More<span className="sr-only"> about our workshop</span>
             <ArrowRight className="h-4 w-4" aria-hidden="true" />
           </Link>
         </div>
