@@ -5,12 +5,13 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { deferredCodeLoaded } from './lib/lazy-hydrated.tsx';
 import { NonceProvider } from './lib/nonce.tsx';
 
 export const streamTimeout = 5_000;
 
 /** React Router's Node entry, plus the CSP nonce on every script React writes. */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -20,6 +21,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // The parts hydrated after the page (lib/lazy-hydrated.tsx) render in place, never streamed.
+  await deferredCodeLoaded();
   const nonce = loadContext.cspNonce;
 
   return new Promise<Response>((resolve, reject) => {
@@ -39,6 +42,11 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // React 19 streams even a finished Suspense boundary separately (a hidden <div> swapped
+        // in by an inline script) once the page passes this many bytes. Every boundary here is
+        // finished when it is written (deferred code is loaded first), so keep them in place:
+        // the page paints once, without layout shift, and reads the same without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

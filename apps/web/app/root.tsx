@@ -12,6 +12,7 @@ import appCss from './app.css?url';
 // The same file app.css's @font-face names: Vite gives both one hashed asset.
 import interLatinWoff2 from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import './lib/load-context.ts';
+import { whenDeferredHydrated } from './lib/lazy-hydrated.tsx';
 import { useNonce } from './lib/nonce.tsx';
 import { SITE } from './lib/site.ts';
 
@@ -53,8 +54,9 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   // Marks the page interactive: browser tests wait for it before judging client-side state.
+  // The parts whose code comes after the page (lazyHydrated) are waited for too.
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
+    whenDeferredHydrated(() => (document.documentElement.dataset.hydrated = 'true'));
   }, []);
   return <Outlet />;
 }

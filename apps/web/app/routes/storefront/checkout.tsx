@@ -6,7 +6,7 @@ import { MessagePage } from '../../components/message-page.tsx';
 import { useStorefrontMe } from '../../features/auth/api/me.ts';
 import { loadCart } from '../../features/cart/api/cart.ts';
 import { cleanCartCookie } from '../../features/cart/cart-store.ts';
-import { CheckoutPage } from '../../features/checkout/components/checkout-page.tsx';
+import { LazyCheckoutPage } from '../../features/checkout/components/lazy-checkout-page.tsx';
 import { SITE } from '../../lib/site.ts';
 
 /**
@@ -26,6 +26,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     recaptchaSiteKey,
     recaptchaScriptUrl,
   };
+}
+
+/** On client navigations, the deferred form's code arrives with the data: it never shows empty. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), LazyCheckoutPage.preload()]);
+  return data;
 }
 
 export function meta() {
@@ -72,7 +78,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <CheckoutPage
+    <LazyCheckoutPage
       cart={cart}
       countries={loaderData.countries}
       tokenizerUrl={loaderData.tokenizerUrl}

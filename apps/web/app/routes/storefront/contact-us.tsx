@@ -2,7 +2,7 @@ import type { ContactDataDto } from '@labshop/shared/schemas/content';
 import type { Route } from './+types/contact-us';
 import { fetchContactData } from '../../features/content/api/content.ts';
 import { ContactDetails } from '../../features/content/components/contact-details.tsx';
-import { ContactForm } from '../../features/content/components/contact-form.tsx';
+import { LazyContactForm } from '../../features/content/components/lazy-contact-form.tsx';
 import { ContactMapBox } from '../../features/content/components/contact-map-box.tsx';
 import { SITE } from '../../lib/site.ts';
 
@@ -17,6 +17,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
   const { recaptchaSiteKey, recaptchaScriptUrl, mapTileUrl, mapAttribution } = context.publicConfig;
   return { contactData, recaptchaSiteKey, recaptchaScriptUrl, mapTileUrl, mapAttribution };
+}
+
+/** On client navigations, the deferred form's code arrives with the data: it never shows empty. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), LazyContactForm.preload()]);
+  return data;
 }
 
 export function meta(_: Route.MetaArgs) {
@@ -57,7 +63,7 @@ export default function ContactUs({ loaderData }: Route.ComponentProps) {
         </section>
 
         <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-          <ContactForm
+          <LazyContactForm
             recaptchaSiteKey={loaderData.recaptchaSiteKey}
             recaptchaScriptUrl={loaderData.recaptchaScriptUrl}
           />

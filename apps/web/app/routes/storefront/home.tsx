@@ -2,13 +2,16 @@ import { SITE } from '../../lib/site.ts';
 import type { Route } from './+types/home';
 import { useStorefrontMe } from '../../features/auth/api/me.ts';
 import { loadHomeData } from '../../features/home/api/home-data.ts';
-import { BannerCarousel } from '../../features/home/components/banner-carousel.tsx';
-import { BottomCards } from '../../features/home/components/bottom-cards.tsx';
-import { CategoriesGrid } from '../../features/home/components/categories-grid.tsx';
-import { FeaturedProducts } from '../../features/home/components/featured-products.tsx';
-import { TestimonialsCarousel } from '../../features/home/components/testimonials-carousel.tsx';
-import { VideoBanner } from '../../features/home/components/video-banner.tsx';
-import { WhyChoose } from '../../features/home/components/why-choose.tsx';
+import {
+  BannerCarousel,
+  BottomCards,
+  CategoriesGrid,
+  FeaturedProducts,
+  preloadHomeSections,
+  TestimonialsCarousel,
+  VideoBanner,
+  WhyChoose,
+} from '../../features/home/components/deferred-sections.tsx';
 
 /** The home page's lists, read at once as the visitor (signed-in visitors get wholesale prices). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -16,6 +19,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     ...(await loadHomeData(context)),
     storageBaseUrl: context.publicConfig.storageBaseUrl,
   };
+}
+
+/** On client navigations, the deferred sections' code arrives with the data: none shows empty. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), preloadHomeSections()]);
+  return data;
 }
 
 export function meta(_: Route.MetaArgs) {

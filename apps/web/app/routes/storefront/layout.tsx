@@ -1,17 +1,19 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/layout';
-import { CookieBanner } from '../../components/cookie-banner.tsx';
-import { Footer } from '../../components/footer.tsx';
-import { Header } from '../../components/header.tsx';
+import {
+  LazyCookieBanner,
+  LazyFooter,
+  LazyHeader,
+  LazySupportButton,
+} from '../../components/lazy-chrome.tsx';
 import { ScrollToTop } from '../../components/scroll-to-top.tsx';
-import { SupportButton } from '../../components/support-button.tsx';
 import { loadMe } from '../../features/auth/api/me.ts';
-import { AccountLinks } from '../../features/auth/components/account-links.tsx';
-import { CartLink } from '../../features/cart/components/cart-link.tsx';
+import { LazyAccountLinks } from '../../features/auth/components/lazy-account-links.tsx';
+import { LazyCartLink } from '../../features/cart/components/lazy-cart-link.tsx';
 import { readCartCount } from '../../features/cart/cart-count.ts';
 import { LazyNewsletterSignup } from '../../features/newsletter/components/lazy-newsletter-signup.tsx';
 import { loadNotifications } from '../../features/notifications/api/notifications.ts';
-import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
+import { LazyNotificationsBell } from '../../features/notifications/components/lazy-notifications-bell.tsx';
 import { readNotificationIds } from '../../features/notifications/read-cookie.ts';
 
 /** The storefront shell: header, page, footer, cookie banner and Customer Support button. */
@@ -53,11 +55,11 @@ export default function StorefrontLayout({ loaderData }: Route.ComponentProps) {
         Skip to content
       </a>
       <ScrollToTop />
-      <Header
-        accountSlot={<AccountLinks me={loaderData.me} />}
-        cartSlot={<CartLink serverCount={loaderData.cartCount} />}
+      <LazyHeader
+        accountSlot={<LazyAccountLinks me={loaderData.me} />}
+        cartSlot={<LazyCartLink serverCount={loaderData.cartCount} />}
         notificationsSlot={
-          <NotificationsBell
+          <LazyNotificationsBell
             notifications={loaderData.notifications}
             readIds={loaderData.readNotificationIds}
           />
@@ -66,10 +68,10 @@ export default function StorefrontLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <Footer newsletterSlot={<LazyNewsletterSignup />} />
+      <LazyFooter newsletterSlot={<LazyNewsletterSignup />} />
       <div className="pointer-events-none fixed inset-x-0 bottom-0 z-30 flex flex-col">
-        <SupportButton />
-        <CookieBanner />
+        <LazySupportButton />
+        <LazyCookieBanner />
       </div>
     </div>
   );

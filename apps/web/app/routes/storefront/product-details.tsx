@@ -1,19 +1,20 @@
 import { NOT_MADE_IN_USA_PRODUCT_NUMBER } from '@labshop/shared/constants';
 import { mainImage } from '@labshop/shared/schemas/catalog';
 import { titleCase } from '@labshop/shared/text';
-import { ChevronRight, FileDown } from 'lucide-react';
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import type { Route } from './+types/product-details';
 import { useStorefrontMe } from '../../features/auth/api/me.ts';
-import { AddToCartNotice } from '../../features/cart/components/add-to-cart-notice.tsx';
+import { LazyAddToCartNotice } from '../../features/cart/components/lazy-add-to-cart-notice.tsx';
 import { readRequestCartCookie, useCart } from '../../features/cart/use-cart.ts';
 import { fetchProduct } from '../../features/catalog/api/catalog.ts';
-import { categoryPath } from '../../features/catalog/components/category-nav.tsx';
+import { categoryPath } from '../../features/catalog/category-path.ts';
 import { JsonLd } from '../../features/catalog/components/json-ld.tsx';
 import { MadeInUsaBadge } from '../../features/catalog/components/made-in-usa-badge.tsx';
 import { ProductBuyBox } from '../../features/catalog/components/product-buy-box.tsx';
-import { ProductGallery } from '../../features/catalog/components/product-gallery.tsx';
-import { ProductPricing } from '../../features/catalog/components/product-pricing.tsx';
+import {
+  ProductGallery,
+  ProductPricing,
+} from '../../features/catalog/components/lazy-catalog-parts.tsx';
 import {
   absoluteUrl,
   metaDescription,
@@ -21,6 +22,7 @@ import {
   productJsonLd,
 } from '../../features/catalog/product-seo.ts';
 import { MessagePage } from '../../components/message-page.tsx';
+import { ChevronRightIcon, FileDownIcon } from '../../components/page-icons.tsx';
 import { SITE } from '../../lib/site.ts';
 
 /** /product-details/{number} (SPEC.md "Product details page"); an _id finds it too. */
@@ -33,6 +35,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     storageBaseUrl: context.publicConfig.storageBaseUrl,
     publicUrl: context.publicConfig.publicUrl,
   };
+}
+
+/** On client navigations, the deferred parts' code arrives with the data: none shows empty. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([
+    serverLoader(),
+    ProductGallery.preload(),
+    ProductPricing.preload(),
+  ]);
+  return data;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -74,7 +86,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
             </Link>
           </li>
           <li className="flex items-center gap-1.5">
-            <ChevronRight className="h-4 w-4 text-slate-400" aria-hidden="true" />
+            <ChevronRightIcon className="h-4 w-4 text-slate-400" aria-hidden="true" />
             <Link
               to={categoryPath(product.category)}
               className="font-medium text-brand-700 hover:underline"
@@ -83,7 +95,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
             </Link>
           </li>
           <li className="flex min-w-0 items-center gap-1.5">
-            <ChevronRight className="h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
+            <ChevronRightIcon className="h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
             <span aria-current="page" className="min-w-0 break-words text-slate-700">
               {product.title}
             </span>
@@ -149,14 +161,14 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
                 download
                 className="mt-5 inline-flex items-center gap-2 rounded-md border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
               >
-                <FileDown className="h-5 w-5" aria-hidden="true" />
+                <FileDownIcon className="h-5 w-5" aria-hidden="true" />
                 Download brochure
               </a>
             )}
           </section>
         </div>
       </div>
-      <AddToCartNotice open={cart.noticeOpen} onClose={cart.closeNotice} />
+      <LazyAddToCartNotice open={cart.noticeOpen} onClose={cart.closeNotice} />
     </div>
   );
 }

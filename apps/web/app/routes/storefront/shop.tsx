@@ -1,20 +1,23 @@
 import { PRODUCT_LIST_LIMITS, productCountText } from '@labshop/shared/schemas/catalog';
 import { titleCase } from '@labshop/shared/text';
-import { X } from 'lucide-react';
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import type { Route } from './+types/shop';
 import { useStorefrontMe } from '../../features/auth/api/me.ts';
-import { AddToCartNotice } from '../../features/cart/components/add-to-cart-notice.tsx';
+import { LazyAddToCartNotice } from '../../features/cart/components/lazy-add-to-cart-notice.tsx';
 import { readRequestCartCookie, useCart } from '../../features/cart/use-cart.ts';
 import {
   fetchCategories,
   fetchProducts,
   SHOP_PAGE_SIZE,
 } from '../../features/catalog/api/catalog.ts';
-import { categoryPath, CategoryNav } from '../../features/catalog/components/category-nav.tsx';
-import { ProductCard } from '../../features/catalog/components/product-card.tsx';
-import { ShopPagination } from '../../features/catalog/components/shop-pagination.tsx';
+import { categoryPath } from '../../features/catalog/category-path.ts';
+import { CategoryNav } from '../../features/catalog/components/category-nav.tsx';
+import {
+  ProductCard,
+  ShopPagination,
+} from '../../features/catalog/components/lazy-catalog-parts.tsx';
 import { MessagePage } from '../../components/message-page.tsx';
+import { XIcon } from '../../components/page-icons.tsx';
 import { SITE } from '../../lib/site.ts';
 
 function withoutControlCharacters(text: string): string {
@@ -78,6 +81,16 @@ function headingOf(loaderData: { category: string | null; requestedCategory: str
   if (loaderData.category) return titleCase(loaderData.category);
   if (loaderData.requestedCategory) return titleCase(loaderData.requestedCategory);
   return 'All Products';
+}
+
+/** On client navigations, the deferred parts' code arrives with the data: none shows empty. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([
+    serverLoader(),
+    ProductCard.preload(),
+    ShopPagination.preload(),
+  ]);
+  return data;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -151,7 +164,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               to={basePath}
               className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-white"
             >
-              <X className="h-4 w-4" aria-hidden="true" />
+              <XIcon className="h-4 w-4" aria-hidden="true" />
               Clear search
             </Link>
           </div>
@@ -187,7 +200,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
 
         <ShopPagination page={page} pageCount={pageCount} hrefFor={pageHref} />
       </section>
-      <AddToCartNotice open={cart.noticeOpen} onClose={cart.closeNotice} />
+      <LazyAddToCartNotice open={cart.noticeOpen} onClose={cart.closeNotice} />
     </div>
   );
 }

@@ -2,10 +2,7 @@ import type { CategoryDto } from '@labshop/shared/schemas/catalog';
 import { titleCase } from '@labshop/shared/text';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-
-export function categoryPath(name: string): string {
-  return `/shop/${encodeURIComponent(name)}`;
-}
+import { categoryPath } from '../category-path.ts';
 
 export interface CategoryNavProps {
   categories: CategoryDto[];

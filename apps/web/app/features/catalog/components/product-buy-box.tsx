@@ -1,5 +1,5 @@
 import { isUnavailable, type ProductDto } from '@labshop/shared/schemas/catalog';
-import { CircleAlert, Check, ShoppingCart } from 'lucide-react';
+import { CheckIcon, CircleAlertIcon, ShoppingCartIcon } from '../../../components/page-icons.tsx';
 import { Link } from 'react-router';
 import { useFocusAfterAdd } from './use-focus-after-add.ts';
 
@@ -21,7 +21,7 @@ export function ProductBuyBox({ product, inCart, onAddToCart }: ProductBuyBoxPro
   if (isUnavailable(product)) {
     return (
       <p className="flex items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 font-semibold text-amber-900">
-        <CircleAlert className="h-5 w-5 shrink-0" aria-hidden="true" />
+        <CircleAlertIcon className="h-5 w-5 shrink-0" aria-hidden="true" />
         {UNAVAILABLE_MESSAGE}
       </p>
     );
@@ -30,7 +30,7 @@ export function ProductBuyBox({ product, inCart, onAddToCart }: ProductBuyBoxPro
     return (
       <div className="flex flex-wrap items-center gap-3">
         <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-100 px-3 py-1.5 text-sm font-bold text-emerald-900">
-          <Check className="h-4 w-4" aria-hidden="true" />
+          <CheckIcon className="h-4 w-4" aria-hidden="true" />
           In Cart
         </span>
         <Link
@@ -38,7 +38,7 @@ export function ProductBuyBox({ product, inCart, onAddToCart }: ProductBuyBoxPro
           to="/cart"
           className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-800"
         >
-          <ShoppingCart className="h-5 w-5" aria-hidden="true" />
+          <ShoppingCartIcon className="h-5 w-5" aria-hidden="true" />
           View Cart
         </Link>
       </div>
@@ -53,7 +53,7 @@ export function ProductBuyBox({ product, inCart, onAddToCart }: ProductBuyBoxPro
       }}
       className="inline-flex min-h-11 items-center gap-2 rounded-md bg-accent-700 px-6 py-2.5 font-semibold text-white shadow-sm hover:brightness-90"
     >
-      <ShoppingCart className="h-5 w-5" aria-hidden="true" />
+      <ShoppingCartIcon className="h-5 w-5" aria-hidden="true" />
       Add to Cart
     </button>
   );

@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_COUNTRY } from '@labshop/shared/countries';
 import { formatCents } from '@labshop/shared/money';
 import {
-  BillingInput,
   PAYMENT_COMPLETED_STORAGE_KEY,
   type Billing,
   type CartAnswer,
@@ -32,6 +30,13 @@ import { CardFrame } from './card-frame.tsx';
 import { CouponField } from './coupon-field.tsx';
 import { LoadingOverlay } from './loading-overlay.tsx';
 import { OrderDetails } from './order-details.tsx';
+
+// zod and the billing schema (about 25 kB gzip) load on the form's first validation, after the
+// page is interactive, not with the page.
+const billingResolver: Resolver<BillingValues, unknown, Billing> = async (...args) => {
+  const { billingResolver: resolve } = await import('../billing-resolver.ts');
+  return (resolve as unknown as Resolver<BillingValues, unknown, Billing>)(...args);
+};
 
 export interface CheckoutPageProps {
   cart: CartAnswer;
@@ -83,7 +88,7 @@ export function CheckoutPage({
     handleSubmit,
     formState: { errors, isValid },
   } = useForm<BillingValues, unknown, Billing>({
-    resolver: zodResolver(BillingInput) as unknown as Resolver<BillingValues, unknown, Billing>,
+    resolver: billingResolver,
     mode: 'onTouched',
     defaultValues: {
       firstName: '',

@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CONTACT_CAPTCHA_ACTION,
   CONTACT_LIMITS,
   CONTACT_MESSAGES,
-  ContactMessageInput,
+  type ContactMessageInput,
   INQUIRY_TYPE_LABELS,
   INQUIRY_TYPES,
   type InquiryType,
@@ -21,6 +20,15 @@ type ContactFormValues = Omit<z.input<typeof ContactMessageInput>, 'inquiryType'
   inquiryType: InquiryType | '';
 };
 type ContactFormOutput = z.output<typeof ContactMessageInput>;
+
+// zod and the contact schema (about 25 kB gzip) load on the form's first validation, after the
+// page is interactive, not with the page.
+const contactResolver: Resolver<ContactFormValues, unknown, ContactFormOutput> = async (
+  ...args
+) => {
+  const { contactResolver: resolve } = await import('../contact-resolver.ts');
+  return (resolve as unknown as Resolver<ContactFormValues, unknown, ContactFormOutput>)(...args);
+};
 
 const EMPTY: ContactFormValues = {
   name: '',
@@ -54,11 +62,7 @@ export function ContactForm({ recaptchaSiteKey, recaptchaScriptUrl }: ContactFor
     formState: { errors, isSubmitting },
   } = useForm<ContactFormValues, unknown, ContactFormOutput>({
     // The form starts with no inquiry type (''), which the schema refuses with its message.
-    resolver: zodResolver(ContactMessageInput) as unknown as Resolver<
-      ContactFormValues,
-      unknown,
-      ContactFormOutput
-    >,
+    resolver: contactResolver,
     mode: 'onTouched',
     defaultValues: EMPTY,
   });

@@ -2,7 +2,7 @@ import type { CategoryDto } from '@labshop/shared/schemas/catalog';
 import { titleCase } from '@labshop/shared/text';
 import { ArrowRight, LayoutGrid, Package } from 'lucide-react';
 import { Link } from 'react-router';
-import { categoryPath } from '../../catalog/components/category-nav.tsx';
+import { categoryPath } from '../../catalog/category-path.ts';
 import { ProductImage } from '../../catalog/components/product-image.tsx';
 import { SectionHeading } from './section-heading.tsx';
 

@@ -1,20 +1,12 @@
-import { lazy, Suspense } from 'react';
-
-// The form's code (react-hook-form and the zod schema, about 40 kB gzip) is its own chunk.
-const NewsletterSignup = lazy(() =>
-  import('./newsletter-signup.tsx').then((module) => ({ default: module.NewsletterSignup })),
-);
+import { lazyHydrated } from '../../../lib/lazy-hydrated.tsx';
 
 /**
- * The footer's newsletter sign-up, kept off the critical path of every page: the server renders
+ * The footer's newsletter sign-up, kept off the critical path of every page: its code
+ * (react-hook-form and the zod schema, about 40 kB gzip) is its own chunk. The server renders
  * it in full, and the browser hydrates it once its chunk has arrived, after the rest of the page
- * is interactive (React leaves a suspended boundary's server HTML in place until then). Its
- * Subscribe button stays disabled until that moment, as it does before any hydration.
+ * is interactive. Its Subscribe button stays disabled until that moment, as it does before any
+ * hydration.
  */
-export function LazyNewsletterSignup() {
-  return (
-    <Suspense fallback={null}>
-      <NewsletterSignup />
-    </Suspense>
-  );
-}
+export const LazyNewsletterSignup = lazyHydrated(() =>
+  import('./newsletter-signup.tsx').then((module) => module.NewsletterSignup),
+);
