@@ -12,9 +12,13 @@ import appCss from './app.css?url';
 // The same file app.css's @font-face names: Vite gives both one hashed asset.
 import interLatinWoff2 from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import './lib/load-context.ts';
+import { makeZodJitless } from './lib/zod-jitless.ts';
 import { whenDeferredHydrated } from './lib/lazy-hydrated.tsx';
 import { useNonce } from './lib/nonce.tsx';
 import { SITE } from './lib/site.ts';
+
+// Before any form module makes a schema: the CSP allows no eval (lib/zod-jitless.ts).
+if (typeof document !== 'undefined') makeZodJitless();
 
 export const links: LinksFunction = () => [
   // The text font, fetched with the stylesheet rather than after it has been parsed.
