@@ -40,9 +40,7 @@ export class BudgetLedger {
     for (const row of this.rows) {
       console.log(`  ${row.name.padEnd(width)}  ${row.figure.padStart(10)}  ${row.budget}`);
     }
-  }
-
-  get allMet(): boolean {
-    return this.rows.every((row) => row.ok);
+    const missed = this.rows.filter((row) => !row.ok).length;
+    console.log(`  ${this.rows.length - missed} of ${this.rows.length} budgets met`);
   }
 }
