@@ -225,6 +225,8 @@ test.describe('the contact page', () => {
         `mailto:${CONTACT.email}`,
       );
 
+      // The map loads as its box comes near the viewport (below the fold on a phone).
+      await main.locator('[data-map-box]').scrollIntoViewIfNeeded();
       const marker = main.locator('.leaflet-marker-icon');
       await expect(marker).toBeVisible({ timeout: 15_000 });
       await expect(marker).toHaveAttribute('alt', `Our location: ${CONTACT.address}`);

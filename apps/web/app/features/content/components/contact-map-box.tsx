@@ -1,7 +1,8 @@
 import { MapPin } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { lookUpAddress } from '../api/contact.ts';
 import { useHydrated } from '../use-hydrated.ts';
+import { useNearViewport } from '../use-near-viewport.ts';
 
 const ContactMap = lazy(() => import('./contact-map.tsx'));
 
@@ -16,7 +17,8 @@ export interface ContactMapBoxProps {
 
 /**
  * A fixed-height box for the map, so nothing moves when it appears. The map itself is drawn
- * in the browser only, once the page is hydrated. Without stored coordinates it asks
+ * in the browser only, once the page is hydrated and the box is about to scroll into view: the
+ * map's code (50 KB) and its tiles are not loaded for visitors who never get that far. Without stored coordinates it asks
  * GET /api/geolocation for the address; a failed lookup is only logged (SPEC.md section 8).
  */
 export function ContactMapBox({
@@ -27,6 +29,8 @@ export function ContactMapBox({
   attribution,
 }: ContactMapBoxProps) {
   const hydrated = useHydrated();
+  const box = useRef<HTMLDivElement>(null);
+  const nearViewport = useNearViewport(box);
   const hasStored = latitude !== null && longitude !== null;
   const [looked, setLooked] = useState<{ lat: number; lon: number } | null>(null);
   const position = hasStored ? { lat: latitude, lon: longitude } : looked;
@@ -41,8 +45,12 @@ export function ContactMapBox({
   }, [address, hasStored]);
 
   return (
-    <div className="relative isolate h-72 overflow-hidden rounded-xl border border-slate-200 bg-slate-100 sm:h-96">
-      {hydrated && position && address ? (
+    <div
+      ref={box}
+      data-map-box
+      className="relative isolate h-72 overflow-hidden rounded-xl border border-slate-200 bg-slate-100 sm:h-96"
+    >
+      {hydrated && nearViewport && position && address ? (
         <Suspense fallback={<MapPlaceholder />}>
           <ContactMap
             latitude={position.lat}
