@@ -152,6 +152,37 @@ test.describe('the storefront shell', () => {
     await expect(page.getByTestId('cart-count')).toHaveText('2');
   });
 
+  test('visitors without a session share one page, and their browser fills in their cart and what they read', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const path = '/shop/Vibrators';
+    const withoutNonce = (html: string) => html.replace(/nonce="[^"]+"/g, '');
+    const shared = withoutNonce(await (await context.request.get(path)).text());
+    await context.addCookies([
+      { name: '_cart__rf', value: encodeURIComponent(JSON.stringify(['VB-12'])), url: baseURL! },
+    ]);
+    // The server sends the very page it sends visitors without cookies...
+    expect(withoutNonce(await (await context.request.get(path)).text())).toBe(shared);
+
+    // ...and the browser shows this visitor's cart in it.
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    const vibrator = page.getByRole('article').filter({ hasText: '[VB-12]' });
+    await expect(vibrator.getByRole('link', { name: /In Cart/ })).toBeVisible();
+
+    // Notifications opened once stay read on the next shared page.
+    const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    await expect(bell).toBeVisible();
+    await bell.click();
+    await page.goto('/gallery');
+    await waitForHydration(page);
+    await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+    await expect(page.getByTestId('notifications-unread')).toHaveCount(0);
+  });
+
   test('home and not-found pages have no accessibility violations', async ({ page }) => {
     for (const path of ['/home', '/notfound']) {
       await page.goto(path);

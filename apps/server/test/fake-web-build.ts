@@ -7,8 +7,9 @@ import { registerSsr } from '../src/http/ssr.ts';
 /**
  * A stand-in for apps/web/build: a React Router server build with one page route (any path)
  * whose loader reads the About text page through the in-process API, rendered to HTML with the
- * response's CSP nonce in two inline scripts (as the real pages have), and one hashed script
- * under client/assets. The server's page cache, compression and static serving run on it as
+ * response's CSP nonce in two inline scripts (as the real pages have), the number of renders
+ * so far and the Cookie header it was rendered with, and one hashed script under
+ * client/assets. /cart says `Vary: Cookie`, as the real cart page does. The server's page cache, compression and static serving run on it as
  * on the real build, without building the web app.
  */
 export async function writeFakeWebBuild(): Promise<{ dir: string; asset: string }> {
@@ -23,6 +24,7 @@ export async function writeFakeWebBuild(): Promise<{ dir: string; asset: string 
 
 const SERVER_BUILD = `
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
+let renders = 0;
 const filler = Array.from({ length: 200 }, (_, i) => '<li>Pipette tip ' + i + '</li>').join('');
 
 export const entry = {
@@ -31,8 +33,13 @@ export const entry = {
       const page = context.staticHandlerContext.loaderData['routes/page'] ?? { content: '' };
       const nonce = loadContext.cspNonce;
       headers.set('content-type', 'text/html; charset=utf-8');
+      renders += 1;
+      // Like the real cart page, /cart shows what the visitor's cookies hold.
+      if (new URL(request.url).pathname === '/cart') headers.set('vary', 'Cookie');
       const html = '<!DOCTYPE html><html><head><script nonce="' + nonce + '">window.a=1</script>' +
-        '</head><body><main id="about">' + escape(page.content) + '</main><ul>' + filler +
+        '</head><body><main id="about">' + escape(page.content) + '</main>' +
+        '<p id="render">render ' + renders + '</p>' +
+        '<p id="cookies">' + escape(request.headers.get('cookie') ?? '') + '</p><ul>' + filler +
         '</ul><script nonce="' + nonce + '">window.b=2</script></body></html>';
       return new Response(html, { status, headers });
     },

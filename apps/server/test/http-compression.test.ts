@@ -117,10 +117,11 @@ describe('compression', () => {
   });
 
   it('compresses pages rendered for one visitor as they are made', async () => {
-    const response = await get('/about', { cookie: 'theme=dark', 'accept-encoding': 'gzip, br' });
+    const signedIn = { cookie: 'labshop_session=some-session' };
+    const response = await get('/about', { ...signedIn, 'accept-encoding': 'gzip, br' });
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(decoded(response)).toContain(`nonce="${pageNonce(response)}"`);
-    const brOnly = await get('/about', { cookie: 'theme=dark', 'accept-encoding': 'br' });
+    const brOnly = await get('/about', { ...signedIn, 'accept-encoding': 'br' });
     expect(brOnly.headers['content-encoding']).toBe('br');
     expect(decoded(brOnly)).toContain(`nonce="${pageNonce(brOnly)}"`);
   });

@@ -3,6 +3,7 @@ import { constants as zlibConstants, crc32, deflateRawSync } from 'node:zlib';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
+import { COOKIES } from '@labshop/shared/constants';
 import type { ServerLoadContext, PublicConfig } from '@labshop/shared/load-context';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
@@ -23,8 +24,9 @@ export interface SsrOptions {
   webBuild: string;
   publicConfig: PublicConfig;
   /**
-   * How long a page rendered for a visitor without cookies is reused for the next such visitor
-   * (0: never). Pages for visitors with a session or a cart are always rendered for them.
+   * How long a page rendered for visitors without a session is reused for the next such visitor
+   * (0: never). Signed-in visitors' pages, and pages that say `Vary: Cookie` (the cart, the
+   * checkout) for visitors with cookies, are always rendered for them.
    */
   pageCacheMs: number;
 }
@@ -41,6 +43,8 @@ interface RenderedPage {
    */
   deflatedParts: Buffer[] | null;
   cacheable: boolean;
+  /** The page said `Vary: Cookie`: it shows the visitor's cookies (their cart). */
+  variesByCookie: boolean;
 }
 
 export async function registerSsr(app: FastifyInstance, options: SsrOptions): Promise<void> {
@@ -64,8 +68,8 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
   });
   // Emptied by any write that can change a page, on this instance or another (decision 007).
   app.cacheInvalidation.track(pageCache);
-  const loadContextFor = (request: FastifyRequest): ServerLoadContext => ({
-    apiFetch: createInProcessFetch(app, request),
+  const loadContextFor = (request: FastifyRequest, sharedRender = false): ServerLoadContext => ({
+    apiFetch: createInProcessFetch(app, request, { withCookies: !sharedRender }),
     cspNonce: request.cspNonce,
     publicConfig: options.publicConfig,
   });
@@ -82,19 +86,26 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
       handler: async (request, reply) => {
         // The API's unknown paths answer like the API ({ error }, 404), not with a page.
         if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
-        if (options.pageCacheMs > 0 && isCookielessGet(request)) {
-          // One render serves every cookieless visitor of this URL for a few seconds; it is
-          // not tied to the first visitor's connection, since others wait for it too.
+        if (options.pageCacheMs > 0 && isSharedPageRequest(request)) {
+          // One render serves every visitor without a session for a few seconds. It is made
+          // without the visitor's cookies, so whatever a cookie holds (the cart count, the
+          // read notifications) is filled in by the browser, and the page is the same for all.
+          // It is not tied to the first visitor's connection, since others wait for it too.
           const page = await pageCache.get(
             request.url,
             async () =>
               renderedPage(
-                await handleRequest(toFetchRequest(request), loadContextFor(request)),
+                await handleRequest(
+                  toFetchRequest(request, undefined, { withCookies: false }),
+                  loadContextFor(request, true),
+                ),
                 request.cspNonce,
               ),
             (rendered) => rendered.cacheable,
           );
-          return sendRenderedPage(request, reply, page, request.cspNonce);
+          const sharedFitsVisitor =
+            !request.headers.cookie || (page.cacheable && !page.variesByCookie);
+          if (sharedFitsVisitor) return sendRenderedPage(request, reply, page, request.cspNonce);
         }
         const response = await handleRequest(
           toFetchRequest(request, reply),
@@ -155,9 +166,14 @@ async function startViteDevServer(
   return () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
 }
 
-/** Nothing personal can shape the page: no cookies, no credentials. */
-function isCookielessGet(request: FastifyRequest): boolean {
-  return request.method === 'GET' && !request.headers.cookie && !request.headers.authorization;
+/**
+ * A page view that may get the shared render: no session and no credentials. Other cookies
+ * (the cart, the read notifications) do not shape it; see RenderedPage.variesByCookie.
+ */
+function isSharedPageRequest(request: FastifyRequest): boolean {
+  return (
+    request.method === 'GET' && !request.headers.authorization && !request.cookies[COOKIES.session]
+  );
 }
 
 const COMPRESSIBLE_FILE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)(?:\.br|\.gz)?$/;
@@ -184,7 +200,15 @@ async function renderedPage(response: Response, nonce: string): Promise<Rendered
         )
       : null,
     cacheable,
+    variesByCookie: varyNames(response.headers.get('vary')).includes('cookie'),
   };
+}
+
+function varyNames(header: string | null | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 function splitAround(body: Buffer, separator: Buffer): Buffer[] {
@@ -281,16 +305,21 @@ function acceptsGzip(header: string | undefined): boolean {
 
 function addVary(reply: FastifyReply, header: string): void {
   const current = String(reply.getHeader('vary') ?? '');
-  const names = current.split(',').map((name) => name.trim().toLowerCase());
+  const names = varyNames(current);
   if (names.includes('*') || names.includes(header)) return;
   reply.header('vary', current ? `${current}, ${header}` : header);
 }
 
-function toFetchRequest(request: FastifyRequest, reply?: FastifyReply): Request {
+/** The visitor's request for React Router; `withCookies: false` for the shared render. */
+function toFetchRequest(
+  request: FastifyRequest,
+  reply?: FastifyReply,
+  { withCookies = true }: { withCookies?: boolean } = {},
+): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || (name === 'cookie' && !withCookies)) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   // Abort loaders when the visitor goes away before the page is done.
@@ -326,14 +355,17 @@ const FORWARDED_HEADERS = ['cookie', 'authorization', 'accept-language', 'user-a
 
 /**
  * A fetch for loaders that goes through the app's own routes in-process, as the visitor of
- * `incoming` (their cookies and address): what a browser would get.
+ * `incoming` (their cookies, unless `withCookies` is false, and address): what a browser would
+ * get.
  */
 export function createInProcessFetch(
   app: FastifyInstance,
   incoming: FastifyRequest,
+  { withCookies = true }: { withCookies?: boolean } = {},
 ): ServerLoadContext['apiFetch'] {
   const headers: Record<string, string> = {};
   for (const name of FORWARDED_HEADERS) {
+    if (name === 'cookie' && !withCookies) continue;
     const value = incoming.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }

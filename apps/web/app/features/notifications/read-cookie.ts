@@ -4,6 +4,7 @@ import {
   parseReadNotificationIds,
   serializeReadNotificationIds,
 } from '@labshop/shared/schemas/notification-read-cookie';
+import { useMemo, useSyncExternalStore } from 'react';
 import { readCookie } from '../../lib/cookies.ts';
 import { writeCookie } from '../../lib/write-cookie.ts';
 
@@ -15,6 +16,25 @@ import { writeCookie } from '../../lib/write-cookie.ts';
 /** Ids already read; on the server pass the request's Cookie header. */
 export function readNotificationIds(cookieHeader?: string | null): Set<string> {
   return parseReadNotificationIds(readCookie(COOKIES.notificationsRead, cookieHeader));
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * The ids read, as the bell shows them: `serverIds` (what the server saw) while the page
+ * hydrates, then the browser's cookie. Pages without a session are one render shared by all
+ * visitors, made without cookies, so only the browser knows what this visitor has read.
+ */
+export function useReadNotificationIds(serverIds: readonly string[]): ReadonlySet<string> {
+  const raw = useSyncExternalStore(
+    noSubscription,
+    () => readCookie(COOKIES.notificationsRead) ?? '',
+    () => null,
+  );
+  return useMemo(
+    () => (raw === null ? new Set(serverIds) : parseReadNotificationIds(raw)),
+    [raw, serverIds],
+  );
 }
 
 /**

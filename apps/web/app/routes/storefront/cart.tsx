@@ -7,6 +7,10 @@ import { LoadingSpinner } from '../../features/content/components/loading-spinne
 import { readRequestCartCookie } from '../../features/cart/cart-store.ts';
 import { useStorageBaseUrl } from '../../features/cart/storage-base-url.ts';
 import { SITE } from '../../lib/site.ts';
+import { perVisitorPageHeaders } from '../../lib/per-visitor-page.ts';
+
+/** The page shows the visitor's cart: never the shared render of another visitor. */
+export const headers = perVisitorPageHeaders;
 
 /**
  * /cart (SPEC.md "Cart page"). The first visit gets the cart in the HTML: GET /api/cart runs

@@ -8,6 +8,10 @@ import { loadCart } from '../../features/cart/api/cart.ts';
 import { cleanCartCookie } from '../../features/cart/cart-store.ts';
 import { LazyCheckoutPage } from '../../features/checkout/components/lazy-checkout-page.tsx';
 import { SITE } from '../../lib/site.ts';
+import { perVisitorPageHeaders } from '../../lib/per-visitor-page.ts';
+
+/** The page shows the visitor's cart: never the shared render of another visitor. */
+export const headers = perVisitorPageHeaders;
 
 /**
  * /checkout (SPEC.md "Checkout page"). The cart comes from GET /api/cart as the visitor (their

@@ -19,8 +19,9 @@ import { readNotificationIds } from '../../features/notifications/read-cookie.ts
 /** The storefront shell: header, page, footer, cookie banner and Customer Support button. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cookieHeader = request.headers.get('cookie');
-  // The bell's count is in the first HTML. Cookieless visitors (everything unread for them)
-  // share the page cache's render, so this costs one query per cached page, not per visit.
+  // The bell's list is in the first HTML. Visitors without a session share the page cache's
+  // render, made without cookies (nothing read, an empty cart), so this costs one query per
+  // cached page, not per visit; their browser then applies their own cookies.
   const [me, notifications] = await Promise.all([
     loadMe(request, context),
     loadNotifications(context),

@@ -3,6 +3,8 @@ import type { NotificationDto } from '@labshop/shared/schemas/content';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { serializeReadNotificationIds } from '@labshop/shared/schemas/notification-read-cookie';
+import { renderToString } from 'react-dom/server';
 import { readCookie } from '../../../lib/cookies.ts';
 import { NotificationsBell } from './notifications-bell.tsx';
 
@@ -23,12 +25,18 @@ const NOTIFICATIONS = [
   notification(3, 'Coupon'),
 ];
 
+/** The bell with `readIds` in this browser's cookie, as the server saw them too. */
 function renderBell(notifications: NotificationDto[], readIds: string[] = []) {
+  if (readIds.length > 0) writeReadCookie(readIds);
   return render(
     <MemoryRouter>
       <NotificationsBell notifications={notifications} readIds={readIds} />
     </MemoryRouter>,
   );
+}
+
+function writeReadCookie(ids: string[]): void {
+  document.cookie = `${COOKIES.notificationsRead}=${serializeReadNotificationIds(new Set(ids))}; Path=/`;
 }
 
 afterEach(() => {
@@ -42,6 +50,24 @@ describe('the notifications bell', () => {
     const bell = screen.getByRole('button', { name: 'Notifications, 2 unread' });
     expect(bell.getAttribute('aria-expanded')).toBe('false');
     expect(screen.getByTestId('notifications-unread').textContent).toBe('2');
+  });
+
+  it('counts what this browser read once the page everyone shares has hydrated', async () => {
+    // Visitors without a session get one render made without cookies: nothing read.
+    const bell = (
+      <MemoryRouter>
+        <NotificationsBell notifications={NOTIFICATIONS} readIds={[]} />
+      </MemoryRouter>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(bell);
+    document.body.append(container);
+    expect(container.querySelector('[data-testid="notifications-unread"]')?.textContent).toBe('3');
+
+    writeReadCookie([id(1), id(3)]);
+    render(bell, { container, hydrate: true });
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy();
+    expect(screen.getByTestId('notifications-unread').textContent).toBe('1');
   });
 
   it('opening lists them newest first and marks them all read in the cookie', () => {

@@ -2,12 +2,15 @@ import type { NotificationDto } from '@labshop/shared/schemas/content';
 import { Bell, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { markNotificationsRead } from '../read-cookie.ts';
+import { markNotificationsRead, useReadNotificationIds } from '../read-cookie.ts';
 
 export interface NotificationsBellProps {
   /** The newest notifications, newest first (the storefront layout loads them). */
   notifications: NotificationDto[];
-  /** Ids the visitor had read when the page was loaded (from the request's cookie). */
+  /**
+   * Ids the server saw as read in the request's cookie (none in the render shared by visitors
+   * without a session); the browser's cookie takes over once hydrated.
+   */
   readIds: string[];
 }
 
@@ -26,7 +29,8 @@ export function NotificationsBell({ notifications, readIds }: NotificationsBellP
   const { key: locationKey } = useLocation();
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === locationKey;
-  // Read in this page's life, on top of what the server saw in the cookie.
+  const readInCookie = useReadNotificationIds(readIds);
+  // Read in this page's life, on top of what the cookie held.
   const [readHere, setReadHere] = useState<ReadonlySet<string>>(() => new Set());
   // What was new when the list was opened: marked so in the list, though now read.
   const [newWhenOpened, setNewWhenOpened] = useState<ReadonlySet<string>>(() => new Set());
@@ -34,7 +38,7 @@ export function NotificationsBell({ notifications, readIds }: NotificationsBellP
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  const read = useMemo(() => new Set([...readIds, ...readHere]), [readIds, readHere]);
+  const read = useMemo(() => new Set([...readInCookie, ...readHere]), [readInCookie, readHere]);
   const unread = notifications.filter((notification) => !read.has(notification._id));
 
   const toggle = () => {

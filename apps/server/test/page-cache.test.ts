@@ -1,0 +1,73 @@
+import { rm } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveFakeWebBuild, writeFakeWebBuild } from './fake-web-build.ts';
+import { startTestApp, type TestApp } from './helper.ts';
+
+/**
+ * Who gets the page cache's shared render (http/ssr.ts): every visitor without a session,
+ * whatever other cookies they carry, except on pages that say `Vary: Cookie`; signed-in
+ * visitors and credentials always get their own render.
+ */
+let shop: TestApp;
+let webBuild: { dir: string };
+
+beforeAll(async () => {
+  webBuild = await writeFakeWebBuild();
+  shop = await startTestApp({ PAGE_CACHE_SECONDS: '60' }, async (app) => {
+    await serveFakeWebBuild(app, webBuild.dir, 60_000);
+  });
+});
+
+afterAll(async () => {
+  await shop?.close();
+  if (webBuild) await rm(webBuild.dir, { recursive: true, force: true });
+});
+
+const CART = '_cart__rf=%5B%22AG-100%22%5D';
+
+async function page(url: string, headers: Record<string, string> = {}) {
+  const response = await shop.app.inject({ method: 'GET', url, headers });
+  expect(response.statusCode).toBe(200);
+  return {
+    render: /<p id="render">([^<]*)<\/p>/.exec(response.body)![1],
+    cookies: /<p id="cookies">([^<]*)<\/p>/.exec(response.body)![1],
+    vary: String(response.headers.vary ?? ''),
+  };
+}
+
+describe('the page cache', () => {
+  it('gives visitors with a cart but no session the render made without cookies', async () => {
+    const first = await page('/shop?shared=1');
+    expect(first.cookies).toBe('');
+    const withCart = await page('/shop?shared=1', { cookie: `${CART}; _notifications_read=x` });
+    expect(withCart).toEqual(first);
+  });
+
+  it('makes that render without cookies when a visitor with cookies asks first', async () => {
+    const withCart = await page('/shop?shared=2', { cookie: CART });
+    expect(withCart.cookies).toBe('');
+    expect(await page('/shop?shared=2')).toEqual(withCart);
+  });
+
+  it('renders for each signed-in visitor or caller with credentials', async () => {
+    const shared = await page('/shop?shared=3');
+    const session = 'labshop_session=abc; ' + CART;
+    const signedIn = await page('/shop?shared=3', { cookie: session });
+    expect(signedIn.render).not.toBe(shared.render);
+    expect(signedIn.cookies).toBe(session.replace(/"/g, '&#34;'));
+    const withToken = await page('/shop?shared=3', { authorization: 'Bearer abc' });
+    expect(withToken.render).not.toBe(shared.render);
+  });
+
+  it('renders a page that varies by cookie for each visitor with cookies', async () => {
+    const shared = await page('/cart');
+    expect(shared.vary).toMatch(/cookie/i);
+    expect(await page('/cart')).toEqual(shared);
+
+    const withCart = await page('/cart', { cookie: CART });
+    expect(withCart.render).not.toBe(shared.render);
+    expect(withCart.cookies).toBe(CART);
+    const again = await page('/cart', { cookie: CART });
+    expect(again.render).not.toBe(withCart.render);
+  });
+});
