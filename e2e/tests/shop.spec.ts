@@ -42,6 +42,28 @@ test.describe('the shop', () => {
     await expect(page).toHaveTitle(/Vibrators/);
   });
 
+  test('pages through the catalogue 24 cards at a time', async ({ page }) => {
+    await page.goto('/shop');
+    await waitForHydration(page);
+    await expect(page.getByRole('article')).toHaveCount(24);
+    const firstPage = await page.getByRole('article').allTextContents();
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    await expect(pages.getByRole('link', { name: 'Page 1' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+
+    await pages.getByRole('link', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/\/shop\?page=2$/);
+    await expect(pages.getByRole('link', { name: 'Page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(page.getByRole('article')).toHaveCount(24);
+    const secondPage = await page.getByRole('article').allTextContents();
+    expect(secondPage.filter((text) => firstPage.includes(text))).toEqual([]);
+  });
+
   test('a category name in any case opens that category', async ({ page }) => {
     await page.goto('/shop/alloy%20GRINDERS');
     await expect(page.getByRole('heading', { level: 1, name: 'Alloy Grinders' })).toBeVisible();
