@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { summarize, type LatencySummary } from './stats.ts';
 
 /** One HTTP request of the mixed traffic. */
@@ -12,7 +13,17 @@ export interface LoadRequest {
 export interface LoadAnswer {
   status: number;
   headers: http.IncomingHttpHeaders;
-  body: string;
+  /** Decoded when read: most answers are only timed. */
+  readonly body: string;
+}
+
+/** What browsers send: every request takes compressed answers, as a visitor's would. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+function decodedBody(raw: Buffer, encoding: string | undefined): string {
+  if (encoding === 'gzip') return gunzipSync(raw).toString();
+  if (encoding === 'br') return brotliDecompressSync(raw).toString();
+  return raw.toString();
 }
 
 /** Sends one request and waits for its whole answer; the time is recorded. */
@@ -102,6 +113,7 @@ export async function runOpenLoop(options: {
             method: request.method ?? 'GET',
             path: request.path,
             headers: {
+              'accept-encoding': BROWSER_ACCEPT_ENCODING,
               ...request.headers,
               ...(body ? { 'content-length': String(body.length) } : {}),
             },
@@ -118,16 +130,24 @@ export async function runOpenLoop(options: {
               figures.requests++;
               latencies.push(latency);
               figures.latencies.push(latency);
-              const text = Buffer.concat(chunks).toString();
+              const raw = Buffer.concat(chunks);
+              const encoding = res.headers['content-encoding'];
+              const text = () => decodedBody(raw, encoding);
               if (status < 200 || status >= 300) {
                 non2xx++;
                 fail(
                   kind,
                   `${request.method ?? 'GET'} ${status} ${request.path.split('?')[0]}`,
-                  `${request.method ?? 'GET'} ${request.path} -> ${status} ${text.slice(0, 200)}`,
+                  `${request.method ?? 'GET'} ${request.path} -> ${status} ${text().slice(0, 200)}`,
                 );
               }
-              resolve({ status, headers: res.headers, body: text });
+              resolve({
+                status,
+                headers: res.headers,
+                get body() {
+                  return text();
+                },
+              });
             });
             res.on('error', reject);
           },

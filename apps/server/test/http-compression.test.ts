@@ -14,7 +14,7 @@ import { startTestApp, type TestApp } from './helper.ts';
  */
 let shop: TestApp;
 let webBuild: { dir: string; asset: string };
-let counter = 0;
+let counter: number | string = 0;
 
 const bigAnswer = {
   items: Array.from({ length: 100 }, (_, i) => ({ number: `AG-${i}`, title: 'Pipette tips' })),
@@ -211,6 +211,28 @@ describe('ETags on API answers', () => {
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.headers['content-encoding']).toBeUndefined();
     expect(revalidated.rawPayload.length).toBe(0);
+  });
+
+  it('sends tagged answers in gzip made once per tag, to each client that takes gzip', async () => {
+    const answers = [];
+    for (let visit = 0; visit < 3; visit++) {
+      answers.push(await get('/api/test/big', { 'accept-encoding': 'gzip, deflate, br' }));
+    }
+    for (const answer of answers) {
+      expect(answer.headers['content-encoding']).toBe('gzip');
+      expect(String(answer.headers.vary)).toMatch(/accept-encoding/i);
+      expect(answer.headers.etag).toBe(answers[0]!.headers.etag);
+      expect(JSON.parse(decoded(answer))).toEqual(bigAnswer);
+    }
+    expect(Number(answers[0]!.headers['content-length'])).toBe(answers[0]!.rawPayload.length);
+    // What changes gets a new gzip with its new tag.
+    counter = 'x'.repeat(5000);
+    const changed = await get('/api/test/counter', { 'accept-encoding': 'gzip' });
+    expect(JSON.parse(decoded(changed))).toEqual({ counter });
+    counter = 'y'.repeat(5000);
+    const changedAgain = await get('/api/test/counter', { 'accept-encoding': 'gzip' });
+    expect(JSON.parse(decoded(changedAgain))).toEqual({ counter });
+    expect(changedAgain.headers.etag).not.toBe(changed.headers.etag);
   });
 
   it('tags real catalogue answers, keeping their cache-control', async () => {

@@ -8,7 +8,7 @@ import type { ServerLoadContext, PublicConfig } from '@labshop/shared/load-conte
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createReadCache } from '../cache/read-cache.ts';
-import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
+import { acceptsGzip, addVary, COMPRESSION_THRESHOLD_BYTES, varyNames } from './compression.ts';
 import { createInjectFetch } from './in-process-fetch.ts';
 
 /**
@@ -204,13 +204,6 @@ async function renderedPage(response: Response, nonce: string): Promise<Rendered
   };
 }
 
-function varyNames(header: string | null | undefined): string[] {
-  return (header ?? '')
-    .split(',')
-    .map((name) => name.trim().toLowerCase())
-    .filter(Boolean);
-}
-
 function splitAround(body: Buffer, separator: Buffer): Buffer[] {
   const parts: Buffer[] = [];
   let start = 0;
@@ -288,26 +281,6 @@ export function gzipAroundNonce(parts: Buffer[], deflatedParts: Buffer[], nonce:
   trailer.writeUInt32LE(size >>> 0, 4);
   chunks.push(DEFLATE_LAST_EMPTY_BLOCK, trailer);
   return Buffer.concat(chunks);
-}
-
-/** Whether Accept-Encoding allows gzip (by name, as x-gzip, or through *) with a quality above 0. */
-function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  const qualities = new Map<string, number>();
-  for (const item of header.toLowerCase().split(',')) {
-    const [coding = '', ...params] = item.split(';').map((part) => part.trim());
-    const quality = params.find((param) => param.startsWith('q='))?.slice(2);
-    qualities.set(coding, quality === undefined ? 1 : Number(quality) || 0);
-  }
-  const named = qualities.get('gzip') ?? qualities.get('x-gzip');
-  return (named ?? qualities.get('*') ?? 0) > 0;
-}
-
-function addVary(reply: FastifyReply, header: string): void {
-  const current = String(reply.getHeader('vary') ?? '');
-  const names = varyNames(current);
-  if (names.includes('*') || names.includes(header)) return;
-  reply.header('vary', current ? `${current}, ${header}` : header);
 }
 
 /** The visitor's request for React Router; `withCookies: false` for the shared render. */

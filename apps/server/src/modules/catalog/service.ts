@@ -378,9 +378,21 @@ export function createCatalogService({ repo, cache, storage, images, log }: Cata
       wanted: { numbers: readonly string[]; titles: readonly string[] },
       viewer: Viewer,
     ): Promise<{ byNumber: Map<string, ProductDto>; byTitle: Map<string, ProductDto> }> {
+      // The cart page asks for the same few products again and again, so each is read through
+      // the read cache. What a payment charges comes from the database (productsForSale).
+      const cachedRows = (
+        kind: 'number' | 'title',
+        values: readonly string[],
+        load: (values: readonly string[]) => Promise<ProductRow[]>,
+      ) =>
+        Promise.all(
+          [...new Set(values)].map((value) =>
+            cache.get(JSON.stringify(['cart', kind, value]), () => load([value])),
+          ),
+        ).then((rows) => rows.flat());
       const [numbered, titled] = await Promise.all([
-        repo.productsByNumbers(wanted.numbers),
-        repo.productsByTitles(wanted.titles),
+        cachedRows('number', wanted.numbers, repo.productsByNumbers),
+        cachedRows('title', wanted.titles, repo.productsByTitles),
       ]);
       const byTitle = new Map<string, ProductDto>();
       // Newest first: when two products share a title, the newest one is the cart's.
