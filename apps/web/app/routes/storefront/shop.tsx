@@ -58,7 +58,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   return data(
     {
-      categories,
+      // The list needs names only: hundreds of categories are sent with every shop page.
+      categories: categories.map(({ name }) => ({ name })),
       category: category?.name ?? null,
       requestedCategory,
       unknownCategory,

@@ -1,26 +1,24 @@
 import type { CategoryDto } from '@labshop/shared/schemas/catalog';
 import { titleCase } from '@labshop/shared/text';
-import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { categoryPath } from '../category-path.ts';
 
 export interface CategoryNavProps {
-  categories: CategoryDto[];
+  categories: Pick<CategoryDto, 'name'>[];
   /** The shown category's name; null for All Products. */
   activeCategory: string | null;
 }
 
-// One list, two looks: a horizontally scrolling chip row on small screens, a sidebar from lg.
-const ITEM =
-  'block whitespace-nowrap rounded-full border px-3.5 py-1.5 text-sm font-semibold transition-colors lg:rounded-md lg:border-0 lg:border-l-4 lg:px-3 lg:py-2 lg:whitespace-normal';
-const ACTIVE =
-  'border-brand-700 bg-brand-700 text-white lg:border-accent-600 lg:bg-brand-50 lg:text-brand-800';
-const IDLE =
-  'border-slate-300 bg-white text-slate-700 hover:border-brand-500 hover:text-brand-700 lg:border-transparent lg:bg-transparent lg:hover:bg-slate-100';
-
-/** The shop's category list: 'All Products' and every category, title-cased. */
+/**
+ * The shop's category list: 'All Products' and every category, title-cased. A catalogue may have
+ * hundreds of categories, and every shop page renders them all on the server: the links are
+ * plain anchors styled by one class (`category-link` in app.css), and one click handler on the
+ * list opens them in the app, as React Router's Link would.
+ */
 export function CategoryNav({ categories, activeCategory }: CategoryNavProps) {
   const list = useRef<HTMLUListElement>(null);
+  const navigate = useNavigate();
   const active = activeCategory?.toLowerCase() ?? null;
 
   // On phones the active chip may sit off screen to the right: bring it into the row's view.
@@ -32,14 +30,24 @@ export function CategoryNav({ categories, activeCategory }: CategoryNavProps) {
   }, [active]);
 
   const items = [
-    { key: '', label: 'All Products', to: '/shop', current: active === null },
+    // Category names are unique (case-insensitively), and 'All Products' is no category's path.
+    { key: '/shop', label: 'All Products', to: '/shop', current: active === null },
     ...categories.map((category) => ({
-      key: category._id,
+      key: category.name,
       label: titleCase(category.name),
       to: categoryPath(category.name),
       current: category.name.toLowerCase() === active,
     })),
   ];
+
+  // A plain left click opens the page in the app; other clicks are the browser's (new tab...).
+  const openInApp = (event: MouseEvent<HTMLUListElement>) => {
+    const link = (event.target as Element).closest('a');
+    if (!link || event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void navigate(link.getAttribute('href')!);
+  };
 
   return (
     <nav aria-labelledby="category-nav-heading">
@@ -51,17 +59,18 @@ export function CategoryNav({ categories, activeCategory }: CategoryNavProps) {
       </h2>
       <ul
         ref={list}
-        className="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 pb-2 [scrollbar-width:thin] lg:mx-0 lg:flex-col lg:gap-0.5 lg:overflow-visible lg:px-0 lg:pb-0"
+        onClick={openInApp}
+        className="-mx-4 flex snap-x gap-2 *:shrink-0 *:snap-start overflow-x-auto px-4 pb-2 [scrollbar-width:thin] lg:mx-0 lg:flex-col lg:gap-0.5 lg:overflow-visible lg:px-0 lg:pb-0"
       >
         {items.map((item) => (
-          <li key={item.key} className="shrink-0 snap-start">
-            <Link
-              to={item.to}
+          <li key={item.key}>
+            <a
+              href={item.to}
               aria-current={item.current ? 'page' : undefined}
-              className={`${ITEM} ${item.current ? ACTIVE : IDLE}`}
+              className="category-link"
             >
               {item.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
