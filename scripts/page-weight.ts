@@ -220,7 +220,11 @@ function main() {
       const chunk = viteByUrl.get(url);
       for (const asset of chunk?.assets ?? []) {
         if (asset.endsWith('.css')) css.add(`/${asset}`);
-        if (/\.woff2?$/.test(asset)) fonts.add(`/${asset}`);
+        // A font the page's code names is preloaded; one only its CSS names (a unicode-range
+        // face for rarer characters) is fetched only by pages that use those characters.
+        if (/\.woff2?$/.test(asset) && textOf(url).includes(path.basename(asset))) {
+          fonts.add(`/${asset}`);
+        }
       }
       for (const asset of chunk?.css ?? []) css.add(`/${asset}`);
       dynamicKeys.push(...(chunk?.dynamicImports ?? []));

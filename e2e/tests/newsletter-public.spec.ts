@@ -72,6 +72,27 @@ async function subscriber(admin: Page, email: string) {
 }
 
 test.describe('newsletter, storefront', () => {
+  test("the footer sign-up's code loads only once the form comes near the viewport", async ({
+    page,
+  }) => {
+    const signupCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/newsletter-signup-[\w-]+\.js$/.test(request.url())) {
+        signupCode.push(request.url());
+      }
+    });
+    await page.goto('/home');
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    expect(signupCode).toEqual([]);
+    const form = page.getByRole('contentinfo').getByRole('form', { name: 'Newsletter' });
+    await expect(form.getByRole('button', { name: 'Subscribe' })).toBeDisabled();
+
+    await form.scrollIntoViewIfNeeded();
+    await expect(form.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+    expect(signupCode).toHaveLength(1);
+  });
+
   test('the footer sign-up thanks, and the mailed link confirms the subscription', async ({
     page,
     browser,
@@ -83,6 +104,8 @@ test.describe('newsletter, storefront', () => {
     await page.goto('/home');
     await waitForHydration(page);
     const form = page.getByRole('contentinfo').getByRole('form', { name: 'Newsletter' });
+    // The form's code loads as it comes near the viewport, as a visitor scrolls down to it.
+    await form.scrollIntoViewIfNeeded();
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await expect(form.getByText(NEWSLETTER_MESSAGES.emailRequired)).toBeVisible();
 

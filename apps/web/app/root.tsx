@@ -9,8 +9,8 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
-// The same file app.css's @font-face names: Vite gives both one hashed asset.
-import interLatinWoff2 from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+// The same file app.css's core @font-face names: Vite gives both one hashed asset.
+import interCoreWoff2 from './fonts/inter-core.woff2?url';
 import './lib/load-context.ts';
 import { makeZodJitless } from './lib/zod-jitless.ts';
 import { whenDeferredHydrated } from './lib/lazy-hydrated.tsx';
@@ -24,7 +24,7 @@ export const links: LinksFunction = () => [
   // The text font, fetched with the stylesheet rather than after it has been parsed.
   {
     rel: 'preload',
-    href: interLatinWoff2,
+    href: interCoreWoff2,
     as: 'font',
     type: 'font/woff2',
     crossOrigin: 'anonymous',

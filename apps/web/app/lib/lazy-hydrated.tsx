@@ -1,4 +1,13 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
+import { useNearViewport } from './use-near-viewport.ts';
 
 /** A component from lazyHydrated, with a way to fetch its code before it first renders. */
 export type LazyHydratedComponent<Props extends object> = ComponentType<Props> & {
@@ -43,10 +52,29 @@ export function whenDeferredHydrated(callback: () => void): void {
  */
 export function lazyHydrated<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
+  {
+    whenNearViewport = false,
+  }: {
+    /**
+     * For a part far down every page (the footer's sign-up): on the first page its code is
+     * fetched only once the part comes near the viewport or is touched, not by every visitor.
+     * It is wrapped in a plain div (a block), which is watched. Such a part does not hold up
+     * `whenDeferredHydrated`.
+     */
+    whenNearViewport?: boolean;
+  } = {},
 ): LazyHydratedComponent<Props> {
   let loaded: ComponentType<Props> | undefined;
   let loading: Promise<ComponentType<Props>> | undefined;
-  const preload = () =>
+  // Opened by whatever first wants the code: the part coming near, preload(), the server.
+  let openGate!: () => void;
+  const gate = new Promise<void>((resolve) => (openGate = resolve));
+  if (!whenNearViewport || typeof document === 'undefined') openGate();
+  const preload = () => {
+    openGate();
+    return fetchCode();
+  };
+  const fetchCode = () =>
     (loading ??= load().then(
       (component) => (loaded = component),
       (error: unknown) => {
@@ -66,14 +94,16 @@ export function lazyHydrated<Props extends object>(
     // suspending (the server then never streams the boundary after the shell).
     loaded
       ? (resolvedThenable({ default: Hydrated }) as Promise<{ default: typeof Hydrated }>)
-      : preload().then(() => ({ default: Hydrated })),
+      : gate.then(fetchCode).then(() => ({ default: Hydrated })),
   );
   // The server loads the code at start, so that every server render is complete in place.
   if (typeof document === 'undefined') serverLoads.push(preload());
 
   function LazyHydrated(props: Props) {
     // Counted while the browser hydrates the first page without the code.
-    const [pending] = useState(() => typeof document !== 'undefined' && !loaded);
+    const [pending] = useState(
+      () => typeof document !== 'undefined' && !loaded && !whenNearViewport,
+    );
     const [onHydrated] = useState(() => {
       let done = !pending;
       return () => {
@@ -86,13 +116,34 @@ export function lazyHydrated<Props extends object>(
     useEffect(() => {
       if (pending) waiting += 1;
     }, [pending]);
-    return (
+    const part = (
       <Suspense fallback={null}>
         <Deferred {...props} onHydrated={onHydrated} />
       </Suspense>
     );
+    return whenNearViewport ? <NearViewportGate onNear={openGate}>{part}</NearViewportGate> : part;
   }
   return Object.assign(LazyHydrated, { preload });
+}
+
+/** A plain div that calls `onNear` once it comes near the viewport, or on a touch, click or focus. */
+function NearViewportGate({ onNear, children }: { onNear: () => void; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
+  useEffect(() => {
+    if (near) onNear();
+  }, [near, onNear]);
+  useEffect(() => {
+    // Native listeners: React holds back events inside a boundary that has not hydrated yet.
+    const element = box.current;
+    if (!element) return;
+    const events = ['pointerdown', 'focusin'] as const;
+    for (const event of events) element.addEventListener(event, onNear, { once: true });
+    return () => {
+      for (const event of events) element.removeEventListener(event, onNear);
+    };
+  }, [onNear]);
+  return <div ref={box}>{children}</div>;
 }
 
 /** A thenable that calls back synchronously (a resolved Promise calls back a microtask later). */

@@ -2,7 +2,7 @@ import { MapPin } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { lookUpAddress } from '../api/contact.ts';
 import { useHydrated } from '../use-hydrated.ts';
-import { useNearViewport } from '../use-near-viewport.ts';
+import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 
 const ContactMap = lazy(() => import('./contact-map.tsx'));
 
