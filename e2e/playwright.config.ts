@@ -12,7 +12,12 @@ const port = Number(process.env.E2E_PORT ?? 3917);
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'labshop-e2e-'));
 const baseURL = `http://127.0.0.1:${port}`;
 /** Tests that start their own shop servers (a restart, a different configuration). */
-const PROCESS_SPECS = ['persistence.spec.ts', 'captcha.spec.ts', 'erp.spec.ts'];
+const PROCESS_SPECS = [
+  'persistence.spec.ts',
+  'captcha.spec.ts',
+  'erp.spec.ts',
+  'server-processes.spec.ts',
+];
 const root = path.resolve(import.meta.dirname, '..');
 
 const launchOptions = { executablePath: chromiumPath, args: chromiumArgs };

@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { repoRoot, startBuiltServer, type BuiltServer } from '../../scripts/built-server.ts';
 
 /** Where a bench runs the shop: PGlite in its DATA_DIR, or a PostgreSQL database. */
 export interface BenchDatabase {
-  label: 'PGlite' | 'PostgreSQL';
+  label: string;
   env: Record<string, string>;
 }
 
@@ -16,10 +16,20 @@ export const POSTGRES_HINT =
   '  createdb -h 127.0.0.1 -U postgres labshop_bench\n' +
   '  BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/labshop_bench npm run bench ...';
 
-/** PostgreSQL from BENCH_DATABASE_URL, or null when it is not set. */
+/**
+ * PostgreSQL from BENCH_DATABASE_URL, or null when it is not set. The shop runs as it would be
+ * deployed on this machine: one server process per core (WEB_CONCURRENCY, BENCH_WEB_CONCURRENCY
+ * to change it), which PGlite cannot do.
+ */
 export function postgresDatabase(): BenchDatabase | null {
   const url = process.env.BENCH_DATABASE_URL;
-  return url ? { label: 'PostgreSQL', env: { DATABASE_URL: url } } : null;
+  const processes = process.env.BENCH_WEB_CONCURRENCY ?? String(availableParallelism());
+  return url
+    ? {
+        label: `PostgreSQL, ${processes} server processes`,
+        env: { DATABASE_URL: url, WEB_CONCURRENCY: processes },
+      }
+    : null;
 }
 
 export function requireBuild(): void {

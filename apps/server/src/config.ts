@@ -52,6 +52,12 @@ const EnvSchema = z.object({
     .min(1, 'must be at least 1')
     .max(200, 'must be at most 200')
     .default(10),
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: 'must be a number of server processes' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(32, 'must be at most 32')
+    .default(1),
   SEED_DEMO_DATA: booleanFlag.default(true),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -312,6 +318,11 @@ export interface Config {
   database:
     | { driver: 'pglite'; dataDir: string | null }
     | { driver: 'postgres'; url: string; poolSize: number };
+  /**
+   * Server processes sharing the port (node:cluster); above 1 only with PostgreSQL, since the
+   * embedded database belongs to one process.
+   */
+  serverProcesses: number;
   seedDemoData: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: boolean;
@@ -484,6 +495,15 @@ export class ConfigError extends Error {
   }
 }
 
+function serverProcesses(vars: z.output<typeof EnvSchema>): number {
+  if (vars.WEB_CONCURRENCY > 1 && !vars.DATABASE_URL) {
+    throw new ConfigError([
+      'WEB_CONCURRENCY: must be 1 with the embedded database (set DATABASE_URL to run more server processes)',
+    ]);
+  }
+  return vars.WEB_CONCURRENCY;
+}
+
 /** Reads the environment; throws a ConfigError naming each wrong variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable (FOO= in a .env file) means "not set", so the default applies.
@@ -510,6 +530,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: vars.DATABASE_URL
       ? { driver: 'postgres', url: vars.DATABASE_URL, poolSize: vars.DATABASE_POOL_SIZE }
       : { driver: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    serverProcesses: serverProcesses(vars),
     seedDemoData: vars.SEED_DEMO_DATA,
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,

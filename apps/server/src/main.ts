@@ -1,6 +1,7 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { isCatalogEmpty, seedDemoData } from './db/seed/seed.ts';
 import { backfillLocalImageVariants } from './integrations/storage/image-variant-backfill.ts';
 import { createStorage } from './integrations/storage/index.ts';
@@ -8,7 +9,19 @@ import { createStorage } from './integrations/storage/index.ts';
 /** Load balancers usually wait 30 s after SIGTERM before killing; finish well within that. */
 const SHUTDOWN_GRACE_MS = 20_000;
 
-/** Process entry: read config, migrate, seed an empty shop, serve, close gracefully. */
+/** How the start-up work reports: the app's logger, or a JSON line in a cluster's primary. */
+interface StartLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/**
+ * Process entry: read config, migrate, seed an empty shop, serve, close gracefully. With
+ * WEB_CONCURRENCY above 1 this process does the one-off work and then runs that many servers
+ * on the same port (node:cluster), each an instance as the README's scale-out describes: they
+ * share the database, and every cache is emptied on all of them through NOTIFY (decision 007).
+ */
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -20,20 +33,50 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  if (cluster.isWorker) {
+    await (await startServer(config)).listen();
+    return;
+  }
+  if (config.serverProcesses > 1) return runServerProcesses(config);
 
+  const server = await startServer(config);
+  await seedIfEmpty(config, server.database, server.app.log);
+  await server.listen();
+  backfillImageVariants(config, server.app.log);
+}
+
+/** The demo data, loaded into an empty shop (unless SEED_DEMO_DATA=false). */
+async function seedIfEmpty(config: Config, database: DatabaseHandle, log: StartLog) {
+  if (!config.seedDemoData || !(await isCatalogEmpty(database.db))) return;
+  log.info({}, 'empty shop: loading the demo data');
+  const summary = await seedDemoData(database.db, createStorage(config.storage));
+  log.info({ summary }, 'demo data loaded');
+}
+
+/** Images stored before a variant width or format existed get it now, in the background. */
+function backfillImageVariants(config: Config, log: StartLog): void {
+  if (config.storage.kind !== 'local') return;
+  void backfillLocalImageVariants(config.storage.dir, {
+    onError: (key, error) => log.warn({ key, err: error }, 'image variants not written'),
+  }).then(
+    (summary) => {
+      if (summary.written > 0) log.info({ summary }, 'image variants backfilled');
+    },
+    (error: unknown) => log.error({ err: error }, 'image variant backfill failed'),
+  );
+}
+
+/**
+ * One server on a migrated database, not yet listening; SIGTERM closes it after the requests
+ * in flight, then its database pool.
+ */
+async function startServer(config: Config) {
   const database = await openDatabase(config.database);
   await database.migrate();
-  const storage = createStorage(config.storage);
   const app = await buildApp(
-    { config, database, storage },
+    { config, database, storage: createStorage(config.storage) },
     { ssr: config.env === 'development' ? 'development' : 'production' },
   );
-
-  if (config.seedDemoData && (await isCatalogEmpty(database.db))) {
-    app.log.info('empty shop: loading the demo data');
-    const summary = await seedDemoData(database.db, storage);
-    app.log.info({ summary }, 'demo data loaded');
-  }
 
   let closing = false;
   const close = async (signal: string) => {
@@ -50,21 +93,79 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void close('SIGTERM'));
   process.once('SIGINT', () => void close('SIGINT'));
+  // A cluster's server outlives no primary (one killed with SIGKILL leaves it running).
+  if (cluster.isWorker) process.once('disconnect', () => void close('disconnect'));
 
-  await app.listen({ host: config.host, port: config.port });
-  app.log.info(`labshop is serving ${config.publicUrl.origin} (database: ${database.driver})`);
+  return {
+    app,
+    database,
+    async listen() {
+      await app.listen({ host: config.host, port: config.port });
+      app.log.info(`labshop is serving ${config.publicUrl.origin} (database: ${database.driver})`);
+    },
+  };
+}
 
-  if (config.storage.kind === 'local') {
-    // Images stored before a variant width or format existed get it now, in the background.
-    void backfillLocalImageVariants(config.storage.dir, {
-      onError: (key, error) => app.log.warn({ key, err: error }, 'image variants not written'),
-    }).then(
-      (summary) => {
-        if (summary.written > 0) app.log.info({ summary }, 'image variants backfilled');
-      },
-      (error: unknown) => app.log.error({ err: error }, 'image variant backfill failed'),
-    );
-  }
+/**
+ * The cluster's primary: migrates and seeds once, starts `serverProcesses` servers, starts
+ * another when one dies after it was serving, and passes SIGTERM on, exiting once they have.
+ */
+async function runServerProcesses(config: Config): Promise<void> {
+  const log = consoleLog(config.logLevel);
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  await seedIfEmpty(config, database, log);
+  await database.close();
+  backfillImageVariants(config, log);
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) process.exit(0);
+    for (const worker of workers) worker?.process.kill('SIGTERM');
+  };
+  const start = () => {
+    const worker = cluster.fork();
+    let served = false;
+    worker.once('listening', () => (served = true));
+    worker.once('exit', (code, signal) => {
+      if (stopping) return;
+      // One that dies before it listens would die again: stop rather than loop.
+      if (!served) {
+        log.error({ code, signal }, 'a server process failed to start; stopping');
+        stop();
+        return;
+      }
+      log.warn({ code, signal }, 'a server process exited; starting another');
+      start();
+    });
+  };
+  cluster.on('exit', () => {
+    if (stopping && Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+  });
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  for (let n = 0; n < config.serverProcesses; n++) start();
+  log.info({}, `labshop: ${config.serverProcesses} server processes on port ${config.port}`);
+}
+
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
+
+/** JSON lines like the app's logger writes, at LOG_LEVEL and above. */
+function consoleLog(level: Config['logLevel']): StartLog {
+  const threshold = level === 'silent' ? Infinity : LOG_LEVELS.indexOf(level);
+  const write = (at: string, details: object, message: string) => {
+    if (LOG_LEVELS.indexOf(at) < threshold) return;
+    const line = { level: at, time: Date.now(), pid: process.pid, ...details, msg: message };
+    (at === 'info' ? console.log : console.error)(JSON.stringify(line));
+  };
+  return {
+    info: (details, message) => write('info', details, message),
+    warn: (details, message) => write('warn', details, message),
+    error: (details, message) => write('error', details, message),
+  };
 }
 
 main().catch((error: unknown) => {

@@ -25,6 +25,18 @@ describe('loadConfig', () => {
     });
   });
 
+  it('runs one server process unless WEB_CONCURRENCY asks for more, with PostgreSQL only', () => {
+    expect(loadConfig({}).serverProcesses).toBe(1);
+    const postgres = { DATABASE_URL: 'postgres://shop@db:5432/shop' };
+    expect(loadConfig({ ...postgres, WEB_CONCURRENCY: '2' }).serverProcesses).toBe(2);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(
+      /WEB_CONCURRENCY: must be 1 with the embedded database/,
+    );
+    for (const wrong of ['0', '1.5', 'many', '33']) {
+      expect(() => loadConfig({ ...postgres, WEB_CONCURRENCY: wrong })).toThrow(ConfigError);
+    }
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { constants as zlibConstants, crc32, deflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { constants as zlibConstants, crc32, deflateRaw } from 'node:zlib';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
@@ -8,7 +9,13 @@ import type { ServerLoadContext, PublicConfig } from '@labshop/shared/load-conte
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createReadCache } from '../cache/read-cache.ts';
-import { acceptsGzip, addVary, COMPRESSION_THRESHOLD_BYTES, varyNames } from './compression.ts';
+import {
+  acceptsGzip,
+  addVary,
+  COMPRESSION_THRESHOLD_BYTES,
+  GZIP_LEVEL,
+  varyNames,
+} from './compression.ts';
 import { createInjectFetch } from './in-process-fetch.ts';
 
 /**
@@ -193,16 +200,21 @@ async function renderedPage(response: Response, nonce: string): Promise<Rendered
     status: response.status,
     headers,
     bodyAroundNonce,
-    // Made once per cached page at the best level; each hit only joins the parts.
+    // Made once per cached page, each hit only joins the parts. Off the main thread (zlib's
+    // pool) and at the usual level: many pages (a search, a deep page) are asked for once.
     deflatedParts: worthCompressing
-      ? bodyAroundNonce.map((part) =>
-          deflateRawSync(part, { level: 9, finishFlush: zlibConstants.Z_SYNC_FLUSH }),
+      ? await Promise.all(
+          bodyAroundNonce.map((part) =>
+            deflateRawAsync(part, { level: GZIP_LEVEL, finishFlush: zlibConstants.Z_SYNC_FLUSH }),
+          ),
         )
       : null,
     cacheable,
     variesByCookie: varyNames(response.headers.get('vary')).includes('cookie'),
   };
 }
+
+const deflateRawAsync = promisify(deflateRaw);
 
 function splitAround(body: Buffer, separator: Buffer): Buffer[] {
   const parts: Buffer[] = [];

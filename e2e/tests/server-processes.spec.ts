@@ -1,0 +1,90 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import pg from 'pg';
+import { startBuiltServer } from '../../scripts/built-server.ts';
+
+/**
+ * WEB_CONCURRENCY=2 on PostgreSQL: one primary prepares the database and runs two servers on
+ * one port, starts another when one dies, and takes them all down on SIGTERM. PGlite belongs to
+ * one process, so this needs the PostgreSQL server CI provides (TEST_DATABASE_URL); each run
+ * makes a database of its own and drops it.
+ */
+const port = Number(process.env.E2E_SERVER_PROCESSES_PORT ?? 3922);
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.skip(!serverUrl, 'several server processes need PostgreSQL: set TEST_DATABASE_URL');
+
+const database = `labshop_processes_${process.pid}`;
+let dataDir: string;
+
+async function onServer(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+test.beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'labshop-processes-'));
+  await onServer(`create database ${database}`);
+});
+
+test.afterAll(async () => {
+  await onServer(`drop database if exists ${database} with (force)`);
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** The ids of the processes whose parent is `pid`. */
+function childrenOf(pid: number): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return []; // pgrep exits 1 when there are none
+  }
+}
+
+test('two server processes share the port, one that dies is replaced, SIGTERM ends them all', async ({
+  request,
+}) => {
+  const url = new URL(serverUrl!);
+  url.pathname = `/${database}`;
+  const server = await startBuiltServer({
+    port,
+    dataDir,
+    env: { DATABASE_URL: url.href, WEB_CONCURRENCY: '2' },
+  });
+  const primary = server.child.pid!;
+  try {
+    await expect.poll(() => childrenOf(primary).length).toBe(2);
+    // The primary loaded the demo data once, before the servers started.
+    const products = await request.get(`${server.origin}/api/products?limit=100`);
+    expect(products.status()).toBe(200);
+    expect(((await products.json()) as unknown[]).length).toBeGreaterThanOrEqual(60);
+    for (let visit = 0; visit < 6; visit++) {
+      expect((await request.get(`${server.origin}/shop`)).status()).toBe(200);
+    }
+
+    const [first] = childrenOf(primary);
+    process.kill(first!, 'SIGKILL');
+    await expect
+      .poll(() => childrenOf(primary).filter((pid) => pid !== first).length, { timeout: 30_000 })
+      .toBe(2);
+    await expect
+      .poll(async () => (await request.get(`${server.origin}/readyz`)).status())
+      .toBe(200);
+  } finally {
+    await server.stop('SIGTERM');
+  }
+  expect(server.child.exitCode).toBe(0);
+  await expect.poll(() => childrenOf(primary)).toEqual([]);
+});
