@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { repoRoot, startBuiltServer, type BuiltServer } from '../../scripts/built-server.ts';
 
@@ -17,16 +17,16 @@ export const POSTGRES_HINT =
   '  BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/labshop_bench npm run bench ...';
 
 /**
- * PostgreSQL from BENCH_DATABASE_URL, or null when it is not set. The shop runs as it would be
- * deployed on this machine: one server process per core (WEB_CONCURRENCY, BENCH_WEB_CONCURRENCY
- * to change it), which PGlite cannot do.
+ * PostgreSQL from BENCH_DATABASE_URL, or null when it is not set. One server process unless
+ * BENCH_WEB_CONCURRENCY says more (WEB_CONCURRENCY): on a two-core machine that also runs
+ * PostgreSQL and the load generator, two server processes measured worse than one.
  */
 export function postgresDatabase(): BenchDatabase | null {
   const url = process.env.BENCH_DATABASE_URL;
-  const processes = process.env.BENCH_WEB_CONCURRENCY ?? String(availableParallelism());
+  const processes = process.env.BENCH_WEB_CONCURRENCY ?? '1';
   return url
     ? {
-        label: `PostgreSQL, ${processes} server processes`,
+        label: processes === '1' ? 'PostgreSQL' : `PostgreSQL, ${processes} server processes`,
         env: { DATABASE_URL: url, WEB_CONCURRENCY: processes },
       }
     : null;

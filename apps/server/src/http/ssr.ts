@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
-import { promisify } from 'node:util';
-import { constants as zlibConstants, crc32, deflateRaw } from 'node:zlib';
+import { constants as zlibConstants, crc32, deflateRawSync } from 'node:zlib';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
@@ -200,21 +199,18 @@ async function renderedPage(response: Response, nonce: string): Promise<Rendered
     status: response.status,
     headers,
     bodyAroundNonce,
-    // Made once per cached page, each hit only joins the parts. Off the main thread (zlib's
-    // pool) and at the usual level: many pages (a search, a deep page) are asked for once.
+    // Made once per cached page, each hit only joins the parts. At the usual level, not the
+    // best: many pages (a search, a deep page) are asked for once. Synchronously: zlib's
+    // thread pool would take the core the database and other requests need.
     deflatedParts: worthCompressing
-      ? await Promise.all(
-          bodyAroundNonce.map((part) =>
-            deflateRawAsync(part, { level: GZIP_LEVEL, finishFlush: zlibConstants.Z_SYNC_FLUSH }),
-          ),
+      ? bodyAroundNonce.map((part) =>
+          deflateRawSync(part, { level: GZIP_LEVEL, finishFlush: zlibConstants.Z_SYNC_FLUSH }),
         )
       : null,
     cacheable,
     variesByCookie: varyNames(response.headers.get('vary')).includes('cookie'),
   };
 }
-
-const deflateRawAsync = promisify(deflateRaw);
 
 function splitAround(body: Buffer, separator: Buffer): Buffer[] {
   const parts: Buffer[] = [];
