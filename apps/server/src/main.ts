@@ -5,6 +5,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { isCatalogEmpty, seedDemoData } from './db/seed/seed.ts';
 import { backfillLocalImageVariants } from './integrations/storage/image-variant-backfill.ts';
 import { createStorage } from './integrations/storage/index.ts';
+import type { FileStorage } from './integrations/storage/port.ts';
 
 /** Load balancers usually wait 30 s after SIGTERM before killing; finish well within that. */
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -40,16 +41,21 @@ async function main(): Promise<void> {
   if (config.serverProcesses > 1) return runServerProcesses(config);
 
   const server = await startServer(config);
-  await seedIfEmpty(config, server.database, server.app.log);
+  await seedIfEmpty(config, server.database, server.storage, server.app.log);
   await server.listen();
   backfillImageVariants(config, server.app.log);
 }
 
 /** The demo data, loaded into an empty shop (unless SEED_DEMO_DATA=false). */
-async function seedIfEmpty(config: Config, database: DatabaseHandle, log: StartLog) {
+async function seedIfEmpty(
+  config: Config,
+  database: DatabaseHandle,
+  storage: FileStorage,
+  log: StartLog,
+) {
   if (!config.seedDemoData || !(await isCatalogEmpty(database.db))) return;
   log.info({}, 'empty shop: loading the demo data');
-  const summary = await seedDemoData(database.db, createStorage(config.storage));
+  const summary = await seedDemoData(database.db, storage);
   log.info({ summary }, 'demo data loaded');
 }
 
@@ -73,8 +79,9 @@ function backfillImageVariants(config: Config, log: StartLog): void {
 async function startServer(config: Config) {
   const database = await openDatabase(config.database);
   await database.migrate();
+  const storage = createStorage(config.storage);
   const app = await buildApp(
-    { config, database, storage: createStorage(config.storage) },
+    { config, database, storage },
     { ssr: config.env === 'development' ? 'development' : 'production' },
   );
 
@@ -99,6 +106,7 @@ async function startServer(config: Config) {
   return {
     app,
     database,
+    storage,
     async listen() {
       await app.listen({ host: config.host, port: config.port });
       app.log.info(`labshop is serving ${config.publicUrl.origin} (database: ${database.driver})`);
@@ -114,7 +122,7 @@ async function runServerProcesses(config: Config): Promise<void> {
   const log = consoleLog(config.logLevel);
   const database = await openDatabase(config.database);
   await database.migrate();
-  await seedIfEmpty(config, database, log);
+  await seedIfEmpty(config, database, createStorage(config.storage), log);
   await database.close();
   backfillImageVariants(config, log);
 
