@@ -1,15 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { createCacheInvalidation } from '../src/cache/invalidation.ts';
 import { createReadCache } from '../src/cache/read-cache.ts';
-import { loadConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
-import { createLocalDiskStorage } from '../src/integrations/storage/local-disk.ts';
 import { serveFakeWebBuild, writeFakeWebBuild } from './fake-web-build.ts';
 import {
   externalIssuerEnv,
@@ -19,7 +13,7 @@ import {
   TEST_AUDIENCE,
   type FakeIssuer,
 } from './fakes/oidc-issuer.ts';
-import { freePort, openTestDatabase } from './helper.ts';
+import { openTestDatabase, startTestApp, type TestApp } from './helper.ts';
 
 /**
  * Two instances of the shop on one database (decision 007): an administrator's write on one
@@ -30,29 +24,21 @@ let issuer: FakeIssuer;
 let database: DatabaseHandle;
 let webBuild: { dir: string };
 let adminToken: string;
-const instances: { app: FastifyInstance; origin: string; dataDir: string }[] = [];
+const instances: TestApp[] = [];
+/** Both caches keep answers this long: only the notification can explain a fresh page. */
+const CACHE_SECONDS = 60;
 
-async function startInstance(): Promise<{ app: FastifyInstance; origin: string }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'labshop-test-'));
-  const port = await freePort();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ...externalIssuerEnv(issuer),
-    ADMIN_EMAILS: TEST_ADMIN_EMAIL,
-    PAGE_CACHE_SECONDS: '60',
-    CATALOG_CACHE_SECONDS: '60',
-  });
-  const app = await buildApp(
-    { config, database, storage: createLocalDiskStorage(config.uploadsDir) },
-    { ssr: false },
+async function startInstance(): Promise<TestApp> {
+  const instance = await startTestApp(
+    {
+      ...externalIssuerEnv(issuer),
+      ADMIN_EMAILS: TEST_ADMIN_EMAIL,
+      PAGE_CACHE_SECONDS: String(CACHE_SECONDS),
+      CATALOG_CACHE_SECONDS: String(CACHE_SECONDS),
+    },
+    (app) => serveFakeWebBuild(app, webBuild.dir, CACHE_SECONDS * 1000),
+    { database },
   );
-  await serveFakeWebBuild(app, webBuild.dir, config.pageCacheMs);
-  await app.listen({ host: '127.0.0.1', port });
-  const instance = { app, origin: `http://127.0.0.1:${port}`, dataDir };
   instances.push(instance);
   return instance;
 }
@@ -65,10 +51,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const { app, dataDir } of instances) {
-    await app.close();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  for (const instance of instances) await instance.close();
   await database?.close();
   await issuer?.close();
   if (webBuild) await rm(webBuild.dir, { recursive: true, force: true });

@@ -73,12 +73,13 @@ export interface TestApp {
 /**
  * Builds the whole app (no web pages) on a fresh database and a temporary DATA_DIR. `prepare`
  * may add routes before the server starts listening; `erp` replaces the configured ERP (made on
- * the app's database, so a test double can wrap the built-in one).
+ * the app's database, so a test double can wrap the built-in one); `database` builds it on an
+ * open database instead (several instances of one shop; the caller closes it).
  */
 export async function startTestApp(
   env: Record<string, string> = {},
   prepare?: (app: FastifyInstance) => void | Promise<void>,
-  options: { erp?: (db: Database) => Erp } = {},
+  options: { erp?: (db: Database) => Erp; database?: DatabaseHandle } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'labshop-test-'));
   // The port is known before the app is built, so PUBLIC_URL (login redirects, the embedded
@@ -92,7 +93,7 @@ export async function startTestApp(
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     ...env,
   });
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const storage = createLocalDiskStorage(config.uploadsDir);
   const app = await buildApp(
     { config, database, storage, erp: options.erp?.(database.db) },
@@ -107,7 +108,7 @@ export async function startTestApp(
     origin: `http://127.0.0.1:${port}`,
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
