@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { repoRoot, startBuiltServer, type BuiltServer } from '../scripts/built-server.ts';
-import { chromiumFlags, chromiumPath } from './lib/chromium.ts';
+import { chromiumArgs, chromiumPath } from '../e2e/chromium.ts';
 
 const { values } = parseArgs({
   options: {
@@ -347,7 +347,12 @@ try {
     throw new Error(`--only ${only}: not one of ${pages.map((page) => page.name).join(', ')}`);
   }
 
-  chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
+  // The browser tests' Chromium and flags (nothing in the background adds requests or CPU);
+  // chrome-launcher, unlike Playwright, needs headless asked for.
+  chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless', ...chromiumArgs],
+  });
   console.log(
     `Lighthouse, mobile emulation, ${runs} run${runs > 1 ? 's' : ''} per page (median), ${origin}`,
   );
