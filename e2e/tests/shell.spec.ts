@@ -37,6 +37,45 @@ test.describe('the storefront shell', () => {
     expect(nonces[0]).not.toBe(nonces[1]);
   });
 
+  test("the page's code is fetched after the page has loaded and painted, then the page hydrates", async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.addInitScript(() => {
+      const paints: number[] = [];
+      (window as unknown as { paints: number[] }).paints = paints;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) paints.push(entry.startTime);
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto('/shop');
+    await waitForHydration(page);
+    const timing = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType(
+        'navigation',
+      ) as PerformanceNavigationTiming[];
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'));
+      return {
+        loaded: navigation!.loadEventStart,
+        paints: (window as unknown as { paints: number[] }).paints,
+        firstScript: Math.min(...scripts.map((entry) => entry.startTime)),
+      };
+    });
+    expect(timing.paints.length).toBeGreaterThan(0);
+    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.loaded);
+    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.paints[0]!);
+    // Hydrated: the cart button works in the app, with no reload.
+    await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    expect(errors).toEqual([]);
+  });
+
   test('odd addresses get a 4xx answer, never a server error', async ({ request }) => {
     const api = await request.get('/api/no-such-endpoint', { maxRedirects: 0 });
     expect(api.status()).toBe(404);

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { Transform } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
@@ -7,6 +7,7 @@ import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { deferredCodeLoaded } from './lib/lazy-hydrated.tsx';
 import { NonceProvider } from './lib/nonce.tsx';
+import { holdScriptsUntilLoad } from './lib/scripts-after-load.ts';
 
 export const streamTimeout = 5_000;
 
@@ -49,11 +50,18 @@ export default async function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
+          // The whole page is collected and written once: the server keeps pages whole anyway
+          // (the page cache, one compression), and the scripts are rewritten in one piece.
+          const written: Buffer[] = [];
+          const body = new Transform({
+            transform(chunk: Buffer, _encoding, callback) {
+              written.push(chunk);
+              callback();
+            },
+            flush(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              callback();
+              callback(null, holdScriptsUntilLoad(Buffer.concat(written).toString('utf8')));
             },
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');

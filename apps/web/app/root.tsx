@@ -15,6 +15,7 @@ import './lib/load-context.ts';
 import { makeZodJitless } from './lib/zod-jitless.ts';
 import { whenDeferredHydrated } from './lib/lazy-hydrated.tsx';
 import { useNonce } from './lib/nonce.tsx';
+import { START_HELD_SCRIPTS } from './lib/scripts-after-load.ts';
 import { SITE } from './lib/site.ts';
 
 // Before any form module makes a schema: the CSP allows no eval (lib/zod-jitless.ts).
@@ -51,6 +52,12 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         <Scripts nonce={nonce} />
+        {/* Starts the scripts above once the page has loaded (lib/scripts-after-load.ts). */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: START_HELD_SCRIPTS }}
+        />
       </body>
     </html>
   );
