@@ -74,7 +74,7 @@ describe('the access table', () => {
     expect(declared).toEqual(ACCESS_TABLE);
   });
 
-  it('lets each caller through or refuses them as the table says, and never answers 5xx', async () => {
+  it('lets each caller through or refuses them as the table says, never answers 5xx, and keeps signed-in answers out of caches', async () => {
     const callers = {
       anonymous: {},
       partner: { authorization: `Bearer ${tokens.partnerToken}` },
@@ -110,6 +110,15 @@ describe('the access table', () => {
           (want === 'through' ? !refused : refused && response.status === want);
         if (!ok)
           wrong.push(`${route} as ${caller}: ${response.status} ${error ?? ''}, expected ${want}`);
+        // What a signed-in caller or an administrator is answered is theirs: never kept.
+        const cacheControl = response.headers.get('cache-control') ?? '';
+        if (
+          access !== 'public' &&
+          caller === 'administrator' &&
+          !/\bno-store\b/.test(cacheControl)
+        ) {
+          wrong.push(`${route} as ${caller}: ${response.status} without Cache-Control: no-store`);
+        }
       }
     }
     expect(wrong).toEqual([]);

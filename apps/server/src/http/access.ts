@@ -6,7 +6,7 @@ import { AppError } from './errors.ts';
  * Who may call a route. Every route under /api declares one in its config (`access`); the app
  * refuses to start otherwise, so no endpoint is open by omission. 'user' and 'admin' routes get
  * a guard that runs first, before the body is even parsed: 401 without a user, 403 without the
- * administrator role.
+ * administrator role; their answers are sent with `Cache-Control: private, no-store`.
  */
 export type RouteAccess = 'public' | 'user' | 'admin';
 
@@ -66,11 +66,15 @@ export const access = fp(
       request.currentUser = () => (lookup ??= options.resolveUser(request));
     });
 
+    // What a signed-in caller or an administrator is answered is theirs (customers' data,
+    // live sync state): no browser or proxy may keep it. A route may still say otherwise.
     const guards: Record<'user' | 'admin', onRequestHookHandler> = {
-      user: async (request) => {
+      user: async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
         await requireUser(request, options.siteOrigin);
       },
-      admin: async (request) => {
+      admin: async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
         const user = await requireUser(request, options.siteOrigin);
         if (!user.isAdmin) throw new AppError('forbidden', MESSAGES.adminRequired);
       },

@@ -20,8 +20,7 @@ export async function adminRoutes(
         response: { 200: DashboardSchema, 401: ErrorSchema, 403: ErrorSchema },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async () => {
       return options.dashboard.dashboard();
     },
   );

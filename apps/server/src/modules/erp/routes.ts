@@ -9,7 +9,7 @@ import {
   PricePreviewSchema,
   PriceSyncResultSchema,
 } from '@labshop/shared/schemas/erp';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../http/csv.ts';
@@ -59,11 +59,6 @@ async function whoIs(request: FastifyRequest): Promise<string> {
   return user?.email || user?.name || user?.subject || 'unknown';
 }
 
-/** Admin answers hold customers' data and live progress: never cached. */
-function noStore(reply: FastifyReply): void {
-  reply.header('cache-control', 'private, no-store');
-}
-
 export async function erpRoutes(
   fastify: FastifyInstance,
   options: { customers: CustomersService; prices: PriceSyncService; ledger: SyncLedger },
@@ -83,8 +78,7 @@ export async function erpRoutes(
         response: { 200: CustomersAnswerSchema, ...errors },
       },
     },
-    async (_request, reply) => {
-      noStore(reply);
+    async () => {
       return customers.list();
     },
   );
@@ -106,8 +100,7 @@ export async function erpRoutes(
         },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       return customers.refresh(await whoIs(request));
     },
   );
@@ -147,8 +140,7 @@ export async function erpRoutes(
         },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       return prices.sync(await whoIs(request));
     },
   );
@@ -165,8 +157,7 @@ export async function erpRoutes(
         response: { 200: PricePreviewSchema, ...errors, 503: ErrorSchema },
       },
     },
-    async (_request, reply) => {
-      noStore(reply);
+    async () => {
       return prices.preview();
     },
   );
@@ -182,8 +173,7 @@ export async function erpRoutes(
         response: { 200: ErpSyncListSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       return ledger.list(request.query.kind ?? null, request.query.page);
     },
   );
@@ -199,8 +189,7 @@ export async function erpRoutes(
         response: { 200: z.object({ sync: ErpSyncSummarySchema.nullable() }), ...errors },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       return ledger.current(request.query.kind);
     },
   );
@@ -216,8 +205,7 @@ export async function erpRoutes(
         response: { 200: ErpSyncDetailSchema, ...errors, 404: ErrorSchema },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       return ledger.detail(request.params.id);
     },
   );

@@ -54,8 +54,7 @@ export async function mailRoutes(fastify: FastifyInstance, options: { mail: Mail
         response: { 200: MailLogPageSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return options.mail.page(request.query.page);
     },
   );
@@ -71,8 +70,7 @@ export async function mailRoutes(fastify: FastifyInstance, options: { mail: Mail
         response: { 200: MailLogMessageSchema, 404: ErrorSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return options.mail.message(request.params.id);
     },
   );

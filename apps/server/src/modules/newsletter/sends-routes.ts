@@ -6,7 +6,7 @@ import {
   NewsletterSendSchema,
   NewsletterSendsAnswerSchema,
 } from '@labshop/shared/schemas/newsletter';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { NewsletterSendsService } from './sends-service.ts';
@@ -38,11 +38,6 @@ async function whoIs(request: FastifyRequest): Promise<string> {
   return user?.email || user?.name || user?.subject || 'unknown';
 }
 
-/** Progress changes while a send runs: never cached. */
-function noStore(reply: FastifyReply): void {
-  reply.header('cache-control', 'private, no-store');
-}
-
 export async function newsletterSendRoutes(
   fastify: FastifyInstance,
   options: { sends: NewsletterSendsService },
@@ -64,7 +59,6 @@ export async function newsletterSendRoutes(
       },
     },
     async (request, reply) => {
-      noStore(reply);
       const queued = await sends.queue(request.body, await whoIs(request));
       return reply.code(202).send(queued);
     },
@@ -81,8 +75,7 @@ export async function newsletterSendRoutes(
         response: { 200: NewsletterSendsAnswerSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       return sends.list(request.query.page);
     },
   );
@@ -99,8 +92,7 @@ export async function newsletterSendRoutes(
         response: { 200: NewsletterSendSchema, ...errors, 404: ErrorSchema },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       return sends.detail(request.params.id);
     },
   );

@@ -12,7 +12,7 @@ import {
   SubscribersAnswerSchema,
   SubscribersQuery,
 } from '@labshop/shared/schemas/newsletter';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refuseCrossSiteSessions } from '../../http/access.ts';
@@ -72,11 +72,6 @@ const SignedLinkQuery = z.object({
   sig: z.string().max(200).optional().default(''),
 });
 
-/** Admin answers hold people's addresses: never cached. */
-function noStore(reply: FastifyReply): void {
-  reply.header('cache-control', 'private, no-store');
-}
-
 export async function subscribersRoutes(
   fastify: FastifyInstance,
   options: {
@@ -99,8 +94,7 @@ export async function subscribersRoutes(
         response: { 200: SubscribersAnswerSchema, ...adminErrors },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       return subscribers.list(request.query);
     },
   );
@@ -138,8 +132,7 @@ export async function subscribersRoutes(
         response: { 200: SubscriberChangeSchema, ...adminErrors, 404: ErrorSchema },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       return subscribers.unsubscribe(request.query.email);
     },
   );
@@ -157,8 +150,7 @@ export async function subscribersRoutes(
         response: { 200: SubscriberChangeSchema, ...adminErrors, 404: ErrorSchema },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       return subscribers.subscribe(request.body.email);
     },
   );
@@ -177,7 +169,6 @@ export async function subscribersRoutes(
       },
     },
     async (request, reply) => {
-      noStore(reply);
       return reply.code(201).send(await subscribers.add(request.body));
     },
   );

@@ -5,7 +5,7 @@ import {
   OrderHistoryExportQuery,
   OrderHistoryQuery,
 } from '@labshop/shared/schemas/orders';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../http/csv.ts';
@@ -30,11 +30,6 @@ const OrderNumberParams = z.object({
 const SEARCH_DESCRIPTION =
   'search matches the order number, customer number, customer name or e-mail, ignoring case.';
 
-/** Admin answers hold customers' data and live sync state: never cached. */
-function noStore(reply: FastifyReply): void {
-  reply.header('cache-control', 'private, no-store');
-}
-
 export async function ordersRoutes(fastify: FastifyInstance, options: { orders: OrdersService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { orders } = options;
@@ -51,8 +46,7 @@ export async function ordersRoutes(fastify: FastifyInstance, options: { orders: 
         response: { 200: OrderHistoryAnswerSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       return orders.history(request.query);
     },
   );
@@ -85,8 +79,7 @@ export async function ordersRoutes(fastify: FastifyInstance, options: { orders: 
         response: { 200: OrderHistoryEntrySchema, 404: ErrorSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       return orders.order(request.params.number);
     },
   );
@@ -104,8 +97,7 @@ export async function ordersRoutes(fastify: FastifyInstance, options: { orders: 
         response: { 200: OrderHistoryEntrySchema, 404: ErrorSchema, 409: ErrorSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       return orders.retrySync(request.params.number);
     },
   );
