@@ -24,22 +24,32 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     await database.migrate();
     return database;
   }
+  const scratch = await createScratchDatabase();
+  const database = await openDatabase({ driver: 'postgres', url: scratch.url, poolSize: 5 });
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/** A new, empty database on the TEST_DATABASE_URL server, and a way to drop it. */
+export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('LABSHOP_TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `labshop_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ driver: 'postgres', url: url.href, poolSize: 5 });
-  await database.migrate();
   return {
-    ...database,
-    async close() {
-      await database.close();
-      await withAdminClient(serverUrl, (client) =>
+    url: url.href,
+    drop: () =>
+      withAdminClient(serverUrl, (client) =>
         client.query(`drop database if exists ${name} with (force)`),
-      );
-    },
+      ).then(() => undefined),
   };
 }
 
