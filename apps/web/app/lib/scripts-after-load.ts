@@ -16,9 +16,12 @@
 export const HELD_MODULEPRELOAD_REL = 'labshop-held-modulepreload';
 /** What the held module script's type becomes: browsers do not run a script of unknown type. */
 export const HELD_MODULE_TYPE = 'labshop/held-module';
-/** How long after the pictures have decoded the code starts when no larger paint is reported. */
+/**
+ * How long after the pictures have decoded the code starts when the page was painted before and
+ * no larger paint is reported.
+ */
 export const HELD_SCRIPTS_AFTER_DECODE_MS = 250;
-/** The longest the code waits for the window's load event, from when the page was parsed. */
+/** The longest the code waits for all of that, from when the page was parsed. */
 export const HELD_SCRIPTS_LATEST_START_MS = 3000;
 
 const MODULEPRELOAD_REL = /(<link\b[^>]*?\brel=)"modulepreload"/g;
@@ -63,20 +66,32 @@ export const START_HELD_SCRIPTS = `(function () {
       held[j].remove();
     }
   }
-  // The browser reports each larger paint once it is on screen: one after the pictures have
-  // decoded means the page as loaded is showing.
+  // The browser reports each larger paint once it is on screen. One reported after the
+  // pictures have decoded means the page as loaded is showing. A page that was painted before
+  // (its largest part already on screen) gets a short wait for a larger paint; a page not yet
+  // painted at all (a busy machine) waits for its first paint.
+  var painted = false;
+  var waitArmed = false;
+  function waitBrieflyForLargerPaint() {
+    if (waitArmed) return;
+    waitArmed = true;
+    setTimeout(start, ${HELD_SCRIPTS_AFTER_DECODE_MS});
+  }
   try {
     paints = new PerformanceObserver(function (list) {
       var entries = list.getEntries();
       var last = entries[entries.length - 1];
-      if (decodedAt >= 0 && last && last.startTime >= decodedAt) start();
+      if (!last) return;
+      painted = true;
+      if (decodedAt < 0) return;
+      if (last.startTime >= decodedAt) start();
+      else waitBrieflyForLargerPaint();
     });
     paints.observe({ type: 'largest-contentful-paint', buffered: true });
   } catch (unsupported) {
     paints = null;
   }
-  // Pictures load before the load event but may decode and paint after it. When nothing larger
-  // is painted after that (it was on screen already), the code starts shortly anyway.
+  // Pictures load before the load event but may decode and paint after it.
   function afterLoad() {
     var decoding = [];
     for (var k = 0; k < document.images.length; k++) {
@@ -85,7 +100,8 @@ export const START_HELD_SCRIPTS = `(function () {
     }
     Promise.all(decoding).then(function () {
       decodedAt = performance.now();
-      setTimeout(start, ${HELD_SCRIPTS_AFTER_DECODE_MS});
+      // Without paint reports (browsers that have none) there is nothing to wait for.
+      if (painted || !paints) waitBrieflyForLargerPaint();
     });
   }
   if (document.readyState === 'complete') afterLoad();
