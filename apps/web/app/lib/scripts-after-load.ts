@@ -7,9 +7,10 @@
  * its bandwidth: the server-rendered page, which reads and navigates without code, paints later.
  * So the server entry writes both inert (`holdScriptsUntilLoad`), and `START_HELD_SCRIPTS`, an
  * inline script at the end of the body, turns them back into the real thing once the window has
- * loaded (the stylesheet, the font and every eager picture are in) and a frame has painted, or
- * after `HELD_SCRIPTS_LATEST_START_MS` at most, so a picture that never arrives cannot keep the
- * page without its code. Client-side navigations afterwards are not affected.
+ * loaded (the stylesheet, the font and every eager picture are in) and the browser has reported
+ * the page as painted, or after `HELD_SCRIPTS_LATEST_START_MS` at most, so a picture that never
+ * arrives cannot keep the page without its code. Client-side navigations afterwards are not
+ * affected.
  */
 
 /** What a held modulepreload link's rel becomes: browsers ignore a rel they do not know. */
@@ -35,7 +36,7 @@ export function holdScriptsUntilLoad(html: string): string {
 }
 
 /**
- * Browser code, inlined with the page's nonce: after load and a painted frame, makes a real
+ * Browser code, inlined with the page's nonce: after load and the paint that follows, makes a real
  * modulepreload link for each held one, then a real module script (same code, same nonce) for
  * each held one. Written as plain ES5 source because it runs before any of the app's code.
  */
