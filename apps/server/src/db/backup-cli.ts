@@ -1,6 +1,7 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
-import { backup, BackupError, removeBackup, restore } from './backup.ts';
+import { backup, BackupError, restore } from './backup.ts';
 
 /**
  * `npm run backup [-- --out DIR]` and `npm run restore -- DIR` (see backup.ts). A backup goes
@@ -28,7 +29,8 @@ async function main(): Promise<void> {
           `${rows} rows)${manifest.uploads ? ' and the stored pictures' : ''} to ${outDir} in ${seconds()} s.`,
       );
     } catch (error) {
-      await removeBackup(outDir);
+      // Nothing half written is left to be mistaken for a backup.
+      await rm(outDir, { recursive: true, force: true });
       throw error;
     }
   } else if (command === 'restore') {

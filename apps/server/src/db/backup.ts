@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
@@ -259,9 +259,4 @@ async function exists(target: string): Promise<boolean> {
 
 async function requireExisting(target: string, message: string): Promise<void> {
   if (!(await exists(target))) throw new BackupError(`${message} ${target}.`);
-}
-
-/** Removes a directory that a failed backup left half written. */
-export async function removeBackup(dir: string): Promise<void> {
-  await rm(dir, { recursive: true, force: true });
 }
