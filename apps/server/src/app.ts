@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -13,10 +14,12 @@ import { access } from './http/access.ts';
 import { apiEtags } from './http/api-etags.ts';
 import { cacheInvalidation } from './http/cache-invalidation.ts';
 import { compression } from './http/compression.ts';
-import { errorHandler, frameworkErrorHandler } from './http/errors.ts';
+import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './http/errors.ts';
 import { healthRoutes } from './http/health-routes.ts';
+import { loadShedding } from './http/load-shedding.ts';
 import { openApi } from './http/openapi.ts';
-import { rateLimits } from './http/rate-limits.ts';
+import { requestLogSerializer } from './http/log-redaction.ts';
+import { createRateLimitCounter, rateLimits } from './http/rate-limits.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { sandboxTokenizer } from './http/sandbox-tokenizer.ts';
 import { registerSsr } from './http/ssr.ts';
@@ -35,6 +38,9 @@ import { createPaymentGateway } from './integrations/payments/index.ts';
 import type { PaymentGateway } from './integrations/payments/port.ts';
 import type { FileStorage } from './integrations/storage/port.ts';
 import { createDashboardRepo } from './modules/admin/repo.ts';
+import { createAuditRepo } from './modules/audit/repo.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { createAuditService } from './modules/audit/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createDashboardService } from './modules/admin/service.ts';
 import { createOrdersRepo } from './modules/orders/repo.ts';
@@ -54,6 +60,11 @@ import { erpRoutes } from './modules/erp/routes.ts';
 import { createContentRepo } from './modules/content/repo.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { createContentService } from './modules/content/service.ts';
+import {
+  createPaymentGuard,
+  DECLINE_ALERT_JOB,
+  declineAlertMailer,
+} from './modules/checkout/payment-guard.ts';
 import { createCheckoutRepo } from './modules/checkout/repo.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { createCheckoutService } from './modules/checkout/service.ts';
@@ -66,7 +77,7 @@ import { createMailLogService } from './modules/mail/service.ts';
 import { authRoutes, resolveRequestUser } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createOrderJobHandlers, ORDER_JOB_KINDS } from './jobs/order-jobs.ts';
-import { createOutboxWorker } from './jobs/outbox.ts';
+import { createOutboxWorker, enqueue } from './jobs/outbox.ts';
 import { createNewsletterLinks } from './modules/newsletter/links.ts';
 import { createSendsRepo, NEWSLETTER_BATCH_JOB } from './modules/newsletter/sends-repo.ts';
 import { newsletterSendRoutes } from './modules/newsletter/sends-routes.ts';
@@ -94,6 +105,8 @@ export interface AppDependencies {
 export interface AppOptions {
   /** Serve the web app: the built one, Vite's dev server, or none (API tests). */
   ssr: 'production' | 'development' | false;
+  /** Where the log lines go instead of stdout (tests read them); pino-pretty is then off. */
+  logStream?: DestinationStream;
 }
 
 /**
@@ -106,6 +119,7 @@ export async function buildApp(
   options: AppOptions,
 ): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const https = config.publicUrl.protocol === 'https:';
   let shuttingDown = false;
 
   const app = Fastify({
@@ -115,9 +129,13 @@ export async function buildApp(
         paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
       },
-      ...(config.env === 'development'
-        ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
-        : {}),
+      // Query strings carry customers' e-mail addresses, searches and signed links.
+      serializers: { req: requestLogSerializer },
+      ...(options.logStream
+        ? { stream: options.logStream }
+        : config.env === 'development'
+          ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
+          : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -125,6 +143,7 @@ export async function buildApp(
     // Long enough for any product number or id, so a too-long one reaches its route's check.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -137,6 +156,9 @@ export async function buildApp(
     if (shuttingDown) reply.header('connection', 'close');
   });
 
+  // First of all hooks: a refused request costs no cookie, session or body work.
+  await app.register(loadShedding, { maxEventLoopDelayMs: config.loadShedEventLoopDelayMs });
+
   // Signs the login-transaction cookie; made once and shared by every instance.
   const cookieSecret = await loadOrCreateSecret(database.db, 'cookie-signing-key', () =>
     randomBytes(32).toString('base64url'),
@@ -146,7 +168,7 @@ export async function buildApp(
   const gateway = createPaymentGateway(config.payments, { siteOrigin, log: app.log });
   app.decorate('paymentGateway', gateway);
   await app.register(securityHeaders, {
-    https: config.publicUrl.protocol === 'https:',
+    https,
     development: options.ssr === 'development',
     imageOrigins: imageOrigins(deps),
     ...captchaOrigins(config),
@@ -183,7 +205,7 @@ export async function buildApp(
     siteOrigin,
     log: app.log,
   });
-  users.resolve = resolveRequestUser(auth);
+  users.resolve = resolveRequestUser(auth, https);
 
   await app.register(healthRoutes, {
     pingDatabase: () => database.ping(),
@@ -194,10 +216,15 @@ export async function buildApp(
   }
   await app.register(authRoutes, {
     auth,
-    secureCookies: config.publicUrl.protocol === 'https:',
+    secureCookies: https,
     sessionMaxAgeSeconds: config.auth.sessionMaxAgeSeconds,
     errorPath: config.auth.errorPath,
+    siteOrigin,
+    loginRateLimit: config.auth.loginRateLimit,
   });
+  // Every admin change is appended here, in the change's transaction (issue 10 point 7).
+  const audit = createAuditService({ db: database.db, repo: createAuditRepo(database.db) });
+  await app.register(auditRoutes, { audit });
   const catalog = createCatalogService({
     repo: createCatalogRepo(database.db),
     cache: invalidation.shared(
@@ -211,6 +238,7 @@ export async function buildApp(
     storage: deps.storage,
     images: config.images,
     log: app.log,
+    audit,
   });
   await app.register(catalogRoutes, { catalog });
   await app.register(contentRoutes, {
@@ -221,6 +249,7 @@ export async function buildApp(
       storage: deps.storage,
       images: config.images,
       log: app.log,
+      audit,
     }),
   });
   const mailer = createMailer(config.mail, database.db);
@@ -234,13 +263,21 @@ export async function buildApp(
     mailer,
     shopMailTo: config.mail.shopTo,
     log: app.log,
+    audit,
   });
   await app.register(contactRoutes, { contact, rateLimit: config.contactRateLimit });
+  const checkoutRepo = createCheckoutRepo(database.db);
   const checkout = createCheckoutService({
-    repo: createCheckoutRepo(database.db),
+    repo: checkoutRepo,
     catalog,
     captcha,
     gateway,
+    guard: createPaymentGuard({
+      count: createRateLimitCounter(database.db),
+      limits: config.paymentLimits,
+      enqueue: (job) => enqueue(database.db, job),
+      log: app.log,
+    }),
     log: app.log,
     // A minute past the longest a charge can take (CardPointe's client timeout).
     reconcileAfterMs:
@@ -249,6 +286,7 @@ export async function buildApp(
   await app.register(checkoutRoutes, {
     checkout,
     captchaRateLimit: config.checkoutCaptchaRateLimit,
+    secureCookies: https,
   });
   if (gateway.kind === 'sandbox') await app.register(sandboxTokenizer, { siteOrigin });
 
@@ -257,13 +295,14 @@ export async function buildApp(
   const erpRepo = createErpRepo(database.db);
   const ledger = createSyncLedger({ repo: erpRepo, log: app.log });
   await app.register(erpRoutes, {
-    customers: createCustomersService({ repo: erpRepo, erp, ledger, log: app.log }),
+    customers: createCustomersService({ repo: erpRepo, erp, ledger, log: app.log, audit }),
     prices: createPriceSyncService({
       erp,
       catalog,
       ledger,
       mapping: config.priceMapping,
       log: app.log,
+      audit,
     }),
     ledger,
   });
@@ -282,6 +321,7 @@ export async function buildApp(
     links: newsletterLinks,
     mailer,
     log: app.log,
+    audit,
   });
   await app.register(subscribersRoutes, {
     subscribers,
@@ -295,6 +335,7 @@ export async function buildApp(
     batchSize: config.newsletter.batchSize,
     log: app.log,
     postalAddress: async () => (await contact.contactData()).address || null,
+    audit,
   });
   // Registered before the outbox worker's stop below: running batches take no new rows, so
   // the worker's last round ends after the mails on their way instead of whole batches.
@@ -312,6 +353,13 @@ export async function buildApp(
       }),
       [ORDER_JOB_KINDS.paymentReconcile]: async (payload) =>
         checkout.reconcilePendingOrder(String(payload.orderNumber)),
+      [DECLINE_ALERT_JOB]: declineAlertMailer({
+        mailer,
+        staffMailTo: async () =>
+          config.mail.shopTo ?? ((await contact.contactData()).email || null),
+        declinesSince: checkoutRepo.declinedPaymentsSince,
+        log: app.log,
+      }),
       [CONTACT_MAIL_JOB]: async (payload) =>
         contact.resendMessageMail(String(payload.contactMessageId)),
       [SIGNUP_MAIL_JOB]: async (payload) => subscribers.sendSignupMail(payload),
@@ -328,12 +376,17 @@ export async function buildApp(
     mail: createMailLogService(createMailLogRepo(database.db)),
   });
   await app.register(ordersRoutes, {
-    orders: createOrdersService({ repo: createOrdersRepo(database.db) }),
+    orders: createOrdersService({ repo: createOrdersRepo(database.db), audit }),
   });
   await app.register(adminRoutes, {
     dashboard: createDashboardService({
       repo: createDashboardRepo(database.db),
       timeZone: config.shopTimeZone,
+      declinesSince: checkoutRepo.declinedPaymentsSince,
+      declineAlert: {
+        threshold: config.paymentLimits.declineAlertThreshold,
+        windowMs: config.paymentLimits.declineAlertWindowMs,
+      },
     }),
   });
 
@@ -402,5 +455,6 @@ async function identityProvider(
     db: database.db,
     siteOrigin: config.publicUrl.origin,
     rolesClaim: config.auth.rolesClaim,
+    loginRateLimit: config.auth.loginRateLimit,
   });
 }

@@ -16,6 +16,15 @@ const booleanFlag = z
   })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** A whole number of attempts per window, 1..100000. */
+const attemptLimit = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(fallback);
+
 /** Which ERP price feeds a shop price (PriceSource in integrations/erp/port.ts), or 'keep'. */
 const priceSource = z
   .string()
@@ -65,6 +74,12 @@ const EnvSchema = z.object({
     })
     .default('info'),
   TRUST_PROXY: booleanFlag.default(false),
+  LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .max(60_000, 'must be at most 60000')
+    .default(150),
   OIDC_ISSUER: z.url({ error: "must be the identity provider's issuer URL" }).optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -82,6 +97,12 @@ const EnvSchema = z.object({
     .string()
     .regex(/^\/(?!\/)/, 'must be a path on this site, such as /auth/error')
     .default('/auth/error'),
+  LOGIN_RATE_LIMIT_MAX: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(30),
   ANALYTICS_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   PAGE_CACHE_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
@@ -224,6 +245,22 @@ const EnvSchema = z.object({
     .min(1, 'must be at least 1')
     .max(100_000, 'must be at most 100000')
     .default(30),
+  PAYMENT_LIMIT_WINDOW_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(7 * 24 * 60 * 60, 'must be at most 604800 (7 days)')
+    .default(3600),
+  PAYMENT_LIMIT_PER_IP: attemptLimit(20),
+  PAYMENT_LIMIT_PER_EMAIL: attemptLimit(10),
+  PAYMENT_LIMIT_PER_CARD: attemptLimit(5),
+  PAYMENT_DECLINE_ALERT_THRESHOLD: attemptLimit(10),
+  PAYMENT_DECLINE_ALERT_WINDOW_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(60, 'must be at least 60')
+    .max(7 * 24 * 60 * 60, 'must be at most 604800 (7 days)')
+    .default(3600),
   OUTBOX_POLL_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .min(0.05, 'must be at least 0.05')
@@ -338,6 +375,11 @@ export interface Config {
   catalogCacheMs: number;
   /** How long a page rendered for a visitor without cookies is reused; 0 turns it off. */
   pageCacheMs: number;
+  /**
+   * Load shedding (http/load-shedding.ts): new requests get 503 once the event loop's median
+   * delay stays above this; 0 turns it off.
+   */
+  loadShedEventLoopDelayMs: number;
   captcha: CaptchaConfig;
   geocoder: GeocoderConfig;
   mail: MailConfig;
@@ -348,6 +390,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** POST /api/checkout/verify-captcha: at most `max` nonces per client IP in 10 minutes. */
   checkoutCaptchaRateLimit: { max: number; windowMs: number };
+  /** Card-testing defence on POST /api/process-payment (modules/checkout/payment-guard.ts). */
+  paymentLimits: PaymentLimitsConfig;
   outbox: OutboxConfig;
   newsletter: {
     /** Recipients per outbox job of a send. */
@@ -402,6 +446,19 @@ export type PaymentsConfig =
       /** Above the gateway's own 32 s processor timeout. */
       timeoutMs: number;
     };
+
+/**
+ * Payment attempts (charges the gateway is asked for) allowed per client IP, per billing e-mail
+ * and per card token within `windowMs`; declines shop-wide that mail the staff once per window.
+ */
+export interface PaymentLimitsConfig {
+  windowMs: number;
+  perIp: number;
+  perEmail: number;
+  perCard: number;
+  declineAlertThreshold: number;
+  declineAlertWindowMs: number;
+}
 
 /** The durable job worker (ERP sync, order mail): how often it looks, how it backs off. */
 export interface OutboxConfig {
@@ -486,6 +543,11 @@ export interface AuthConfig {
   sessionMaxAgeSeconds: number;
   /** Where a failed login lands, with ?reason=. */
   errorPath: string;
+  /**
+   * Login starts, login returns and password tries (the embedded provider's form) per client IP
+   * in the window, each counted apart; password tries per account get the same limit.
+   */
+  loginRateLimit: { max: number; windowMs: number };
 }
 
 export class ConfigError extends Error {
@@ -544,11 +606,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       adminRole: vars.OIDC_ADMIN_ROLE,
       sessionMaxAgeSeconds: vars.SESSION_MAX_AGE_HOURS * 60 * 60,
       errorPath: vars.AUTH_ERROR_PATH,
+      loginRateLimit: { max: vars.LOGIN_RATE_LIMIT_MAX, windowMs: 600_000 },
     },
     analyticsUrl: vars.ANALYTICS_URL ?? null,
     storage: storageConfig(vars, path.join(dataDir, 'uploads')),
     catalogCacheMs: vars.CATALOG_CACHE_SECONDS * 1000,
     pageCacheMs: vars.PAGE_CACHE_SECONDS * 1000,
+    loadShedEventLoopDelayMs: vars.LOAD_SHED_EVENT_LOOP_DELAY_MS,
     images: {
       legacyOrigins: vars.IMAGE_LEGACY_ORIGINS,
       origin: new URL(vars.IMAGE_ORIGIN ?? publicUrl.origin).origin,
@@ -567,6 +631,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     map: { tileUrl: vars.MAP_TILE_URL, attribution: vars.MAP_ATTRIBUTION },
     payments: paymentsConfig(vars),
     checkoutCaptchaRateLimit: { max: vars.CHECKOUT_CAPTCHA_RATE_LIMIT_MAX, windowMs: 600_000 },
+    paymentLimits: {
+      windowMs: vars.PAYMENT_LIMIT_WINDOW_SECONDS * 1000,
+      perIp: vars.PAYMENT_LIMIT_PER_IP,
+      perEmail: vars.PAYMENT_LIMIT_PER_EMAIL,
+      perCard: vars.PAYMENT_LIMIT_PER_CARD,
+      declineAlertThreshold: vars.PAYMENT_DECLINE_ALERT_THRESHOLD,
+      declineAlertWindowMs: vars.PAYMENT_DECLINE_ALERT_WINDOW_SECONDS * 1000,
+    },
     outbox: {
       enabled: vars.OUTBOX_WORKER,
       pollMs: vars.OUTBOX_POLL_SECONDS * 1000,

@@ -20,6 +20,7 @@ const BUILT_ADMIN_SCREENS: Partial<Record<AdminScreenPath, string>> = {
   customers: 'routes/admin/customers.tsx',
   'erp-syncs': 'routes/admin/erp-syncs.tsx',
   newsletter: 'routes/admin/newsletter.tsx',
+  'audit-log': 'routes/admin/audit-log.tsx',
 };
 
 export default [

@@ -23,6 +23,10 @@ export const LOGIN_ERROR_MESSAGES = {
 
 export type LoginErrorReason = keyof typeof LOGIN_ERROR_MESSAGES;
 
+/** The answer (429) to too many login starts, returns or password tries from one client. */
+export const LOGIN_RATE_LIMITED_MESSAGE =
+  'Too many login attempts. Please wait a few minutes and try again.';
+
 export function loginErrorMessage(reason: string | null): string {
   return reason !== null && Object.hasOwn(LOGIN_ERROR_MESSAGES, reason)
     ? LOGIN_ERROR_MESSAGES[reason as LoginErrorReason]

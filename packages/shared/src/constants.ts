@@ -9,11 +9,36 @@ export const COOKIES = {
   notificationsRead: '_notifications_read',
   /** Suppresses the 'Item added successfully to cart' alert. */
   addToCartNotice: '_cart_notice',
-  /** The signed-in session (httpOnly, set by the server). */
+  /** The signed-in session (httpOnly, set by the server; __Host- prefixed on https). */
   session: 'labshop_session',
   /** The login transaction (state, nonce, PKCE verifier) while the provider is visited. */
   loginTransaction: 'labshop_login',
+  /**
+   * The browser's checkout id (two tabs, one cart): set by the captcha check when missing,
+   * shared by every tab, read by process-payment. Random, httpOnly, no personal data;
+   * __Host- prefixed on https.
+   */
+  checkout: 'labshop_checkout',
 } as const;
+
+/**
+ * A server-set cookie's name on a site served over https: the __Host- prefix makes the browser
+ * keep it only when it was set Secure, for path /, by this very host (no sibling subdomain can
+ * plant or overwrite it).
+ */
+export function hostCookieName(name: string, https: boolean): string {
+  return https ? `__Host-${name}` : name;
+}
+
+/**
+ * Whether a request may carry a session: either name of the session cookie is present. For
+ * cache decisions only; the server authenticates by the one name its scheme uses.
+ */
+export function mayHaveSession(cookieValue: (name: string) => string | undefined): boolean {
+  return Boolean(
+    cookieValue(COOKIES.session) ?? cookieValue(hostCookieName(COOKIES.session, true)),
+  );
+}
 
 export const COOKIE_MAX_AGE_SECONDS = {
   cart: 30 * DAY_SECONDS,

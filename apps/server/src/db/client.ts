@@ -113,6 +113,11 @@ async function openPostgres(config: { url: string; poolSize: number }): Promise<
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // The pool listens for errors only on idle clients. One checked out (a transaction between
+  // two of its queries) that loses its connection, e.g. the server shutting down (57P01),
+  // emits 'error' with no listener, which would end the process: the caller's next query
+  // fails instead, and the pool drops the client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePostgres({ client: pool, schema });
   const listeners = new Set<{ stop(): Promise<void> }>();
   return {
@@ -240,4 +245,37 @@ async function pingWith(db: Database): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** PostgreSQL's codes for a server that is gone, going or not taking connections yet. */
+const UNAVAILABLE_CODE = /^(08...|57P0[1-3]|53300)$/;
+const UNAVAILABLE_NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+/** node-postgres' own errors for a lost or unobtainable connection. */
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated due to connection timeout)/;
+
+/**
+ * Whether `error` (or an error it wraps) says the database server cannot be reached right now,
+ * rather than that the query was wrong: the request may succeed in a moment (503, not 500).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 10; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (
+      typeof code === 'string' &&
+      (UNAVAILABLE_CODE.test(code) || UNAVAILABLE_NETWORK_CODES.has(code))
+    ) {
+      return true;
+    }
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }

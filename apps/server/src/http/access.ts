@@ -51,7 +51,15 @@ export const MESSAGES = {
   tokenInvalid: 'The access token is not valid or has expired.',
   adminRequired: 'Only administrators may do this.',
   crossSite: 'Cross-site requests are not accepted.',
+  formBody: 'Changes made with the session cookie must be sent as JSON or as a file upload.',
 } as const;
+
+/**
+ * Bodies an HTML form on another site can send without the browser asking first (CORS-safelisted
+ * content types, multipart aside, which the admin's uploads need): never accepted with the
+ * session cookie.
+ */
+const FORM_MEDIA_TYPES = new Set(['text/plain', 'application/x-www-form-urlencoded']);
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -111,14 +119,36 @@ async function requireUser(request: FastifyRequest, siteOrigin: string): Promise
     );
   }
   // The cookie is SameSite=Lax; an Origin check on writes closes the remaining gaps
-  // (same-site subdomains, old browsers).
+  // (same-site subdomains, old browsers), and form-like bodies are refused outright.
   if (user.via === 'session' && !SAFE_METHODS.has(request.method)) {
-    const origin = request.headers.origin;
-    if (origin !== undefined && origin !== siteOrigin) {
+    if (isForeignRequest(request, siteOrigin)) {
       throw new AppError('forbidden', MESSAGES.crossSite);
+    }
+    const mediaType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+    if (mediaType !== undefined && FORM_MEDIA_TYPES.has(mediaType)) {
+      throw new AppError('unsupported_media_type', MESSAGES.formBody);
     }
   }
   return user;
+}
+
+/**
+ * Whether the browser says this request was started by another site: Sec-Fetch-Site other than
+ * same-origin or none, an Origin other than the site's (including `null`), or, without Origin,
+ * a Referer from elsewhere. A request with none of them comes from no browser (browsers send
+ * Origin on every cross-site write), so it is no forgery and passes.
+ */
+export function isForeignRequest(request: FastifyRequest, siteOrigin: string): boolean {
+  if (isCrossSiteFetch(request.headers['sec-fetch-site'])) return true;
+  const origin = request.headers.origin;
+  if (origin !== undefined) return origin !== siteOrigin;
+  const referer = request.headers.referer;
+  if (referer === undefined) return false;
+  try {
+    return new URL(referer).origin !== siteOrigin;
+  } catch {
+    return true;
+  }
 }
 
 /**

@@ -1,7 +1,15 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
+import type {
+  ConnectionError,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/client.ts';
 
 /**
  * The kinds of failure a service may report, and the one place that maps them to HTTP status
@@ -38,6 +46,12 @@ export class AppError extends Error {
 }
 
 export const GENERIC_SERVER_ERROR = 'Something went wrong. Please try again later.';
+/** The answer while the database cannot be reached (restarting, failing over). */
+export const DATABASE_UNAVAILABLE_ERROR =
+  'The shop is briefly unavailable. Please try again in a moment.';
+
+/** The answer while the server sheds load (http/load-shedding.ts). */
+export const OVERLOADED_ERROR = 'The shop is busy right now. Please try again in a moment.';
 
 /** Messages for the framework's own client errors, in words a user can act on. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -94,6 +108,30 @@ export function frameworkErrorHandler(
   }
 }
 
+/**
+ * Requests Node's HTTP parser refuses before any route sees them (headers or address too large,
+ * a broken request line, a timeout), answered in the same `{ error }` shape; Fastify's default
+ * answer has fields of its own.
+ */
+export function clientErrorHandler(error: ConnectionError, socket: Socket): void {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'The request took too long to arrive.']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'The address or the headers are too long.']
+        : [400, 'Bad Request', 'The request could not be read.'];
+  const body = JSON.stringify({ error: message } satisfies ErrorBody);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 export const errorHandler = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -116,6 +154,14 @@ export const errorHandler = fp(
         return reply
           .code(status)
           .send({ error: message ?? defaultClientMessage(status) } satisfies ErrorBody);
+      }
+      if (isDatabaseUnavailable(error)) {
+        // Not the request's fault and over soon: a client or load balancer may try again.
+        request.log.warn({ err: error }, 'request failed: the database is unavailable');
+        return reply
+          .code(503)
+          .header('retry-after', '5')
+          .send({ error: DATABASE_UNAVAILABLE_ERROR } satisfies ErrorBody);
       }
       // 5xx: the details go to the log, never to the caller.
       request.log.error({ err: error }, 'request failed');

@@ -3,6 +3,17 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { ZodObject } from 'zod';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The multipart form a route reads itself (readMultipartForm in uploads.ts): its text
+     * fields and files (z.file()), for the OpenAPI document only; the service validates them.
+     */
+    multipartForm?: ZodObject;
+  }
+}
 
 /** The OpenAPI 3.1 document, generated from the route schemas, browsable at /api/docs. */
 export const openApi = fp(
@@ -18,7 +29,14 @@ export const openApi = fp(
         },
         servers: [{ url: options.publicUrl }],
       },
-      transform: jsonSchemaTransform,
+      // A multipart route's form is documented as its request body (never validated as one:
+      // Fastify has no parsed body for multipart requests).
+      transform: (input) => {
+        const form = input.route.config?.multipartForm;
+        return jsonSchemaTransform(
+          form ? { ...input, schema: { ...input.schema, body: form } } : input,
+        );
+      },
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs' });
   },

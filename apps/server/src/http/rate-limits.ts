@@ -38,11 +38,34 @@ export function perClientLimit(limit: {
   };
 }
 
+/**
+ * CSV exports of personal data (customers, orders, subscribers, the audit log) per client: an
+ * administrator needs a few; a burst is a script or a stolen session scraping, and gets 429.
+ */
+export const exportLimit = () =>
+  perClientLimit({
+    max: 30,
+    windowMs: 10 * 60 * 1000,
+    message: 'Too many exports. Please wait a few minutes and try again.',
+  });
+
 /** Expired counters are swept at most this often (per instance). */
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
-/** A store for @fastify/rate-limit on the `rate_limit_counters` table: one upsert per request. */
-function databaseStore(db: Database) {
+/** One counter's state after a hit: hits in its window, and ms until the window ends. */
+export interface CounterHit {
+  current: number;
+  ttl: number;
+}
+
+/**
+ * Counting on the `rate_limit_counters` table, shared by every instance: `count(key, windowMs)`
+ * adds one hit to the key's fixed window (a new window starts once the last has ended) in one
+ * upsert, and answers the hits so far. The route limits below use it, and so does any limit a
+ * service keeps itself (e.g. payment attempts per card). Keys of different users must not clash:
+ * prefix them with what they count.
+ */
+export function createRateLimitCounter(db: Database) {
   let lastSweep = 0;
   const sweep = (now: Date) => {
     if (now.getTime() - lastSweep < SWEEP_EVERY_MS) return;
@@ -55,7 +78,7 @@ function databaseStore(db: Database) {
       );
   };
 
-  const count = async (key: string, windowMs: number) => {
+  return async function count(key: string, windowMs: number): Promise<CounterHit> {
     const now = new Date();
     const resetsAt = new Date(now.getTime() + windowMs);
     const expired = sql`${rateLimitCounters.resetsAt} <= ${now.toISOString()}::timestamptz`;
@@ -74,6 +97,13 @@ function databaseStore(db: Database) {
     if (!row) throw new Error('rate limit counter upsert returned no row');
     return { current: row.hits, ttl: Math.max(0, row.resetsAt.getTime() - now.getTime()) };
   };
+}
+
+export type RateLimitCounter = ReturnType<typeof createRateLimitCounter>;
+
+/** A store for @fastify/rate-limit on the `rate_limit_counters` table: one upsert per request. */
+function databaseStore(db: Database) {
+  const count = createRateLimitCounter(db);
 
   /** The plugin makes one store, then a child per limited route; the route keeps counters apart. */
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { SANDBOX_TEST_CARDS } from '@labshop/shared/schemas/checkout';
 import type { FastifyInstance } from 'fastify';
 import { SANDBOX_TOKENIZER_PATH } from '../integrations/payments/sandbox.ts';
+import { escapeHtml } from './html.ts';
 
 export interface SandboxTokenizerOptions {
   /** The only origin the page posts its tokens to: the shop's own (PUBLIC_URL's). */
@@ -181,9 +182,6 @@ const script = (parentOrigin: string) => `(function () {
 `;
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Groups of four for the note's example card. */
 const grouped = (card: string) => card.replace(/(\d{4})(?=\d)/g, '$1 ');

@@ -3,7 +3,7 @@ import { constants as zlibConstants, crc32, deflateRawSync } from 'node:zlib';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
-import { COOKIES } from '@labshop/shared/constants';
+import { mayHaveSession } from '@labshop/shared/constants';
 import type { ServerLoadContext, PublicConfig } from '@labshop/shared/load-context';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
@@ -117,6 +117,14 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
           toFetchRequest(request, reply),
           loadContextFor(request),
         );
+        // A page rendered for a session shows that user (name, prices, the admin): no cache
+        // may keep it, as the API's signed-in answers (access.ts).
+        if (
+          mayHaveSession((name) => request.cookies[name]) &&
+          !response.headers.has('cache-control')
+        ) {
+          reply.header('cache-control', 'private, no-store');
+        }
         return sendFetchResponse(reply, response);
       },
     });
@@ -178,7 +186,9 @@ async function startViteDevServer(
  */
 function isSharedPageRequest(request: FastifyRequest): boolean {
   return (
-    request.method === 'GET' && !request.headers.authorization && !request.cookies[COOKIES.session]
+    request.method === 'GET' &&
+    !request.headers.authorization &&
+    !mayHaveSession((name) => request.cookies[name])
   );
 }
 

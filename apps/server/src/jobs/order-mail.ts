@@ -1,17 +1,9 @@
 import { formatCents } from '@labshop/shared/money';
 import type { MailMessage } from '../integrations/mail/port.ts';
 import { CONFIRMATION_SUBJECT_PREFIX, type OrderLineRow, type OrderRow } from './order-repo.ts';
+import { escapeHtml } from '../http/html.ts';
 
 export const FREIGHT_NOTE = 'Price does not include freight charges';
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 function countryName(code: string): string {
   try {

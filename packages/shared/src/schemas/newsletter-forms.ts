@@ -7,6 +7,7 @@ import {
   SUBSCRIBERS_DEFAULT_LIMIT,
   SUBSCRIBERS_MAX_LIMIT,
 } from './newsletter-rules.ts';
+import { limitField, pageField } from './paging.ts';
 
 /** The zod schemas of the newsletter forms and answers, with newsletter-rules.ts' messages. */
 
@@ -81,13 +82,8 @@ export type PublicUnsubscribeQuery = z.infer<typeof PublicUnsubscribeQuery>;
 
 /** GET /api/newsletter-subscribers: page, limit, search (SPEC.md defaults page 1, limit 10). */
 export const SubscribersQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(SUBSCRIBERS_MAX_LIMIT)
-    .default(SUBSCRIBERS_DEFAULT_LIMIT),
+  page: pageField(),
+  limit: limitField(SUBSCRIBERS_MAX_LIMIT, SUBSCRIBERS_DEFAULT_LIMIT),
   search: z.string().trim().max(NEWSLETTER_LIMITS.search).default(''),
 });
 export type SubscribersQuery = z.infer<typeof SubscribersQuery>;
@@ -144,9 +140,7 @@ export const NewsletterQueuedSchema = z.object({
 });
 export type NewsletterQueued = z.infer<typeof NewsletterQueuedSchema>;
 
-export const NewsletterSendsQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-});
+export const NewsletterSendsQuery = z.object({ page: pageField() });
 
 export const NewsletterSendsAnswerSchema = z.object({
   newsletters: z.array(NewsletterSendSchema),

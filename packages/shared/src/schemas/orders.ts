@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERP_SYNC_STATUSES, ORDER_STATUSES } from './checkout.ts';
+import { limitField, pageField } from './paging.ts';
 
 /**
  * Orders History (SPEC.md "Orders History" screen, "Order (history)", the orders calls and the
@@ -29,13 +30,8 @@ export const ORDER_HISTORY_SEARCH_MAX_LENGTH = 200;
  * and a search matching order number, customer number, name or e-mail, ignoring case.
  */
 export const OrderHistoryQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(ORDER_HISTORY_MAX_LIMIT)
-    .default(ORDER_HISTORY_DEFAULT_LIMIT),
+  page: pageField(),
+  limit: limitField(ORDER_HISTORY_MAX_LIMIT, ORDER_HISTORY_DEFAULT_LIMIT),
   search: z.string().trim().max(ORDER_HISTORY_SEARCH_MAX_LENGTH).default(''),
 });
 export type OrderHistoryQuery = z.infer<typeof OrderHistoryQuery>;
@@ -173,5 +169,14 @@ export const DashboardSchema = z.object({
   products: z.number().int().nonnegative(),
   categories: z.number().int().nonnegative(),
   paidOrders: z.number().int().nonnegative(),
+  /**
+   * Card declines in the last alert window (PAYMENT_DECLINE_ALERT_*); at the threshold or
+   * above, the dashboard warns of card testing (the staff are mailed once per window too).
+   */
+  cardDeclines: z.object({
+    count: z.number().int().nonnegative(),
+    threshold: z.number().int().positive(),
+    windowMinutes: z.number().int().positive(),
+  }),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;

@@ -1,4 +1,5 @@
 // The schema object Drizzle needs for relational queries and drizzle-kit for migrations.
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './catalog.ts';
 export * from './content.ts';

@@ -10,10 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  DELIVERY_STATUSES,
-  NEWSLETTER_SEND_STATUSES,
-} from '@labshop/shared/schemas/newsletter';
+import { DELIVERY_STATUSES, NEWSLETTER_SEND_STATUSES } from '@labshop/shared/schemas/newsletter';
 import { id, timestamps } from './columns.ts';
 
 export const SUBSCRIBER_SOURCES = ['admin', 'signup', 'seed'] as const;

@@ -544,8 +544,9 @@ const cookiesPage = `
   <li><strong>${COOKIES.cart}</strong> remembers the products in your cart for 30 days.</li>
   <li><strong>${COOKIES.notificationsRead}</strong> remembers which notifications you have already seen.</li>
   <li><strong>${COOKIES.addToCartNotice}</strong> remembers that you chose not to see the add-to-cart message again.</li>
-  <li><strong>${COOKIES.session}</strong> keeps you signed in. It is removed when you sign out.</li>
+  <li><strong>${COOKIES.session}</strong> (on our secure site <strong>__Host-${COOKIES.session}</strong>) keeps you signed in. It is removed when you sign out.</li>
   <li><strong>${COOKIES.loginTransaction}</strong> protects the sign-in process and expires after one day.</li>
+  <li><strong>${COOKIES.checkout}</strong> makes sure that two open checkout tabs pay for your cart only once. It holds a random number and nothing about you.</li>
 </ul>
 <h3>Local storage</h3>
 <p>When you accept the cookie banner we store that choice in your browser, so the banner does not appear again.</p>

@@ -236,13 +236,15 @@ function requireUrl(urls: SeedUrls, key: string): string {
 /* ---------- rows ---------- */
 
 /**
- * Every table of the schema but the app's own secrets (a running server keeps using them),
- * emptied in one statement; CASCADE takes care of the FK order.
+ * Every table of the schema but the app's own secrets (a running server keeps using them) and
+ * the audit log (append-only: its triggers refuse a truncate, and a reset is no reason to
+ * forget who changed what), emptied in one statement; CASCADE takes care of the FK order.
  */
 async function truncateAllTables(db: Database): Promise<void> {
   const exported: unknown[] = Object.values(schema);
   const tables = exported.filter(
-    (value): value is PgTable => is(value, PgTable) && value !== schema.appSecrets,
+    (value): value is PgTable =>
+      is(value, PgTable) && value !== schema.appSecrets && value !== schema.auditLog,
   );
   const names = sql.join(
     tables.map((table) => sql.identifier(getTableName(table))),

@@ -47,8 +47,13 @@ export function createOpenIdClient(options: OpenIdClientOptions): IdentityProvid
         undefined,
         {
           timeout: REQUEST_TIMEOUT_SECONDS,
-          // http issuers exist only in tests and the embedded mode on a plain-http laptop.
-          execute: options.issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
+          execute: [
+            // http issuers exist only in tests and the embedded mode on a plain-http laptop.
+            ...(options.issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : []),
+            // The ID token's signature is checked against the issuer's JWKS too, not only its
+            // claims: a token signed by another key, or not at all, never opens a session.
+            oidc.enableNonRepudiationChecks,
+          ],
           ...(options.fetch ? { [oidc.customFetch]: options.fetch } : {}),
         },
       )
@@ -163,6 +168,12 @@ export function createOpenIdClient(options: OpenIdClientOptions): IdentityProvid
         return await tokensFrom(response);
       } catch (error) {
         if (error instanceof IdentityError) throw error;
+        if (providerFailed(error)) {
+          throw new IdentityError(
+            'unavailable',
+            `The identity provider failed to complete the login: ${describe(error)}`,
+          );
+        }
         if (error instanceof oidc.AuthorizationResponseError) {
           throw new IdentityError(
             'provider_error',
@@ -189,7 +200,8 @@ export function createOpenIdClient(options: OpenIdClientOptions): IdentityProvid
         // Providers that do not rotate refresh tokens return none: the old one stays valid.
         return { ...tokens, refreshToken: tokens.refreshToken ?? refreshToken };
       } catch (error) {
-        if (error instanceof oidc.ResponseBodyError) {
+        // A refusal ends the session; the provider's own failure (5xx) does not.
+        if (error instanceof oidc.ResponseBodyError && !providerFailed(error)) {
           throw new IdentityError(
             'refresh_failed',
             `The session was refused: ${describe(error)}`,
@@ -234,6 +246,13 @@ function rolesFrom(value: unknown): string[] {
   if (typeof value === 'string') return value.split(' ').filter(Boolean);
   if (Array.isArray(value)) return value.filter((role): role is string => typeof role === 'string');
   return [];
+}
+
+/** The provider's own failure (a 5xx answer), not a verdict on this login: worth retrying. */
+function providerFailed(error: unknown): boolean {
+  if (error instanceof oidc.ResponseBodyError) return error.status >= 500;
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return cause instanceof Response && cause.status >= 500;
 }
 
 function describe(error: unknown): string {

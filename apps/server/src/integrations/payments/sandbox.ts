@@ -29,9 +29,11 @@ export interface SandboxGatewayOptions {
   log?: FastifyBaseLogger;
   /** How long the time-out card keeps the caller waiting before GatewayNoAnswer (default 0). */
   noAnswerDelayMs?: number;
+  /** How many charges (and, apart, attempts) it remembers, the newest (default 2,000). */
+  remember?: number;
 }
 
-/** One authorization the sandbox approved (kept in memory until the process ends). */
+/** One authorization the sandbox approved (kept in memory, the newest `remember` of them). */
 export interface SandboxAuthorization {
   orderId: string;
   retref: string;
@@ -92,8 +94,8 @@ interface SandboxRecord extends SandboxAuthorization {
  *
  * Settlement is not modelled: an approved charge can be voided or refunded at once.
  *
- * Authorizations live in this process's memory: a restart forgets them, and several instances do
- * not share them. That is fine for a sandbox; production uses CardPointe.
+ * Authorizations live in this process's memory, the newest 2,000: a restart forgets them, and
+ * several instances do not share them. That is fine for a sandbox; production uses CardPointe.
  */
 export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGateway {
   const records: SandboxRecord[] = [];
@@ -102,6 +104,14 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
   let authorizeDelayMs = 0;
   const noAnswerDelayMs = options.noAnswerDelayMs ?? 0;
   const log = options.log;
+  // A long-running demo shop must not grow without end (the soak found it did): the oldest
+  // charges are forgotten, as if settled long ago. 2,000 is minutes of checkouts at the soak's
+  // 9 a second; reconciliation asks about orders left pending minutes ago.
+  const remember = options.remember ?? 2_000;
+  const keep = <T>(list: T[], item: T) => {
+    list.push(item);
+    if (list.length > remember) list.splice(0, list.length - remember);
+  };
 
   /** The fault set for this call, used up by one. */
   const takeFault = (call: SandboxCall): SandboxFault | null => {
@@ -131,7 +141,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
 
   const authorize = async (request: AuthorizeRequest): Promise<AuthorizeResult> => {
     const attempt = (outcome: SandboxAttempt['outcome']) =>
-      attempts.push({
+      keep(attempts, {
         orderId: request.orderId,
         amountCents: request.amountCents,
         outcome,
@@ -181,12 +191,12 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
     if (token === SANDBOX_TEST_TOKENS.declines) {
       attempt('declined');
       // Kept (an inquiry finds it as declined) but never listed as an authorization.
-      records.push({ ...base, authCode: '', status: 'approved', approved: false });
+      keep(records, { ...base, authCode: '', status: 'approved', approved: false });
       log?.info({ orderId: request.orderId, retref: base.retref }, 'sandbox gateway: declined');
       return { outcome: 'declined', retref: base.retref, respCode: '05', respText: 'Do not honor' };
     }
     const authCode = `SB${String(records.length % 10_000).padStart(4, '0')}`;
-    records.push({ ...base, authCode, status: 'approved', approved: true });
+    keep(records, { ...base, authCode, status: 'approved', approved: true });
     attempt('approved');
     log?.info({ orderId: request.orderId, retref: base.retref }, 'sandbox gateway: approved');
     return {

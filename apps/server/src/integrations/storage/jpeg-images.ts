@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
 import { IMAGE_VARIANTS, imageVariantPath, type ImageVariant } from '@labshop/shared/images';
+import { AppError } from '../../http/errors.ts';
 import type { FileStorage } from './port.ts';
 
 /**
@@ -17,6 +18,21 @@ export class NotAJpegError extends Error {
   }
 }
 
+/**
+ * A JPEG with more pixels than MAX_INPUT_PIXELS: a camera photo is 12 to 48 megapixels, a
+ * decompression bomb (a small file declaring 30000 x 30000) far more. An AppError (413), so
+ * every upload route answers it as it is without mapping it.
+ */
+export class ImageTooLargeError extends AppError {
+  constructor() {
+    super(
+      'payload_too_large',
+      `The picture is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
+    );
+    this.name = 'ImageTooLargeError';
+  }
+}
+
 /** The longest side of the stored main image. */
 const MAIN_MAX_PX = 1600;
 /** Refuses decompression bombs: a small file that would decode to gigabytes. */
@@ -29,15 +45,20 @@ export function hasJpegSignature(data: Buffer): boolean {
   return data.length > 3 && data.subarray(0, 3).equals(JPEG_MAGIC);
 }
 
-/** Checks that `data` is a decodable JPEG; throws NotAJpegError otherwise. */
+/**
+ * Checks that `data` is a JPEG within the pixel limit from its header alone (nothing decoded
+ * yet); throws NotAJpegError or ImageTooLargeError otherwise.
+ */
 export async function assertJpeg(data: Buffer): Promise<void> {
   if (!hasJpegSignature(data)) throw new NotAJpegError();
-  try {
-    const metadata = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    if (metadata.format !== 'jpeg') throw new NotAJpegError();
-  } catch {
-    throw new NotAJpegError();
-  }
+  // No pixel limit here: the header is read to tell a bomb apart from a broken file.
+  const metadata = await sharp(data, { limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw new NotAJpegError();
+    });
+  if (metadata.format !== 'jpeg') throw new NotAJpegError();
+  if (metadata.width * metadata.height > MAX_INPUT_PIXELS) throw new ImageTooLargeError();
 }
 
 /**

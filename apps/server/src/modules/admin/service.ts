@@ -9,16 +9,23 @@ import type { DashboardRepo } from './repo.ts';
 /**
  * The admin's start page: paid orders and revenue per day for the last DASHBOARD_DAYS days in
  * the shop's time zone, the best sellers, and what needs attention (ERP syncs waiting or
- * failed) beside what is in the shop.
+ * failed, a burst of card declines) beside what is in the shop.
  */
-export function createDashboardService(deps: { repo: DashboardRepo; timeZone: string }) {
-  const { repo, timeZone } = deps;
+export function createDashboardService(deps: {
+  repo: DashboardRepo;
+  timeZone: string;
+  /** Card declines since a time, as the card-testing alert counts them (checkout repo). */
+  declinesSince: (since: Date) => Promise<number>;
+  declineAlert: { threshold: number; windowMs: number };
+}) {
+  const { repo, timeZone, declineAlert } = deps;
   return {
     async dashboard(): Promise<Dashboard> {
-      const [days, topProducts, counts] = await Promise.all([
+      const [days, topProducts, counts, declines] = await Promise.all([
         repo.days(timeZone, DASHBOARD_DAYS),
         repo.topProducts(timeZone, DASHBOARD_DAYS, DASHBOARD_TOP_PRODUCTS),
         repo.counts(),
+        deps.declinesSince(new Date(Date.now() - declineAlert.windowMs)),
       ]);
       // Summed in cents, so the total is exact.
       const totalCents = days.reduce((sum, day) => sum + day.revenueCents, 0);
@@ -45,6 +52,11 @@ export function createDashboardService(deps: { repo: DashboardRepo; timeZone: st
         products: counts.productCount,
         categories: counts.categoryCount,
         paidOrders: counts.paid,
+        cardDeclines: {
+          count: declines,
+          threshold: declineAlert.threshold,
+          windowMinutes: Math.max(1, Math.round(declineAlert.windowMs / 60_000)),
+        },
       };
     },
   };

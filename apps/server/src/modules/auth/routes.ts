@@ -1,11 +1,20 @@
-import { COOKIES, COOKIE_MAX_AGE_SECONDS } from '@labshop/shared/constants';
-import { ANONYMOUS, type LoginErrorReason, type Me } from '@labshop/shared/auth';
+import { COOKIES, COOKIE_MAX_AGE_SECONDS, hostCookieName } from '@labshop/shared/constants';
+import {
+  ANONYMOUS,
+  LOGIN_RATE_LIMITED_MESSAGE,
+  type LoginErrorReason,
+  type Me,
+} from '@labshop/shared/auth';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isForeignRequest } from '../../http/access.ts';
+import { AppError } from '../../http/errors.ts';
+import { perClientLimit } from '../../http/rate-limits.ts';
 import { IdentityError } from '../../integrations/identity/port.ts';
 import type { AuthService, PendingLogin } from './service.ts';
+import { messagePage } from '../../http/html.ts';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -14,6 +23,10 @@ export interface AuthRoutesOptions {
   sessionMaxAgeSeconds: number;
   /** Where a failed login lands (with ?reason=). */
   errorPath: string;
+  /** The site origin: a logout another site starts is not carried out. */
+  siteOrigin: string;
+  /** Login starts and returns per client IP in the window (each route counts its own). */
+  loginRateLimit: { max: number; windowMs: number };
 }
 
 const PendingLoginSchema = z.object({
@@ -46,6 +59,24 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
     secure: options.secureCookies,
   };
   const transactionCookie = { ...cookieBase, path: '/auth', signed: true };
+  const sessionCookie = hostCookieName(COOKIES.session, options.secureCookies);
+  const loginLimit = perClientLimit({
+    ...options.loginRateLimit,
+    message: LOGIN_RATE_LIMITED_MESSAGE,
+  });
+
+  // These routes are browser navigations: a refusal for too many logins is a readable page
+  // (429 with Retry-After), not JSON. Everything else goes to the app's error handler.
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof AppError && error.kind === 'too_many_requests') {
+      return reply
+        .code(429)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(messagePage('Sign-in problem', error.message));
+    }
+    throw error;
+  });
 
   function failLogin(reply: FastifyReply, reason: LoginErrorReason) {
     reply.clearCookie(COOKIES.loginTransaction, transactionCookie);
@@ -65,6 +96,7 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
   app.get(
     '/auth/login',
     {
+      config: { rateLimit: loginLimit },
       schema: {
         tags: ['login'],
         summary: 'Starts the login: redirects to the identity provider',
@@ -89,10 +121,19 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
   app.get(
     '/auth/callback',
     {
+      config: { rateLimit: loginLimit },
       schema: {
         tags: ['login'],
         summary: "The identity provider's redirect back after login",
-        querystring: z.record(z.string(), z.unknown()),
+        // What OpenID Connect sends back (RFC 6749 4.1.2, RFC 9207); the login client checks
+        // them all, and any other parameter a provider adds is let through to it.
+        querystring: z.looseObject({
+          code: z.string().max(4000).optional().describe('The authorization code'),
+          state: z.string().max(500).optional().describe("The login transaction's state"),
+          iss: z.string().max(2000).optional().describe('The issuer that answered'),
+          error: z.string().max(200).optional().describe("The provider's error code"),
+          error_description: z.string().max(2000).optional(),
+        }),
       },
     },
     async (request, reply) => {
@@ -105,7 +146,7 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
         const callbackUrl = new URL(request.url, pending.redirectUri);
         const { sessionId, returnTo } = await auth.completeLogin(callbackUrl, pending);
         reply.clearCookie(COOKIES.loginTransaction, transactionCookie);
-        reply.setCookie(COOKIES.session, sessionId, {
+        reply.setCookie(sessionCookie, sessionId, {
           ...cookieBase,
           path: '/',
           maxAge: options.sessionMaxAgeSeconds,
@@ -127,8 +168,13 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
   );
 
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
-    const target = await auth.logout(request.cookies[COOKIES.session]);
-    reply.clearCookie(COOKIES.session, { ...cookieBase, path: '/' });
+    // Another site's link or form must not end the visitor's session (logout CSRF).
+    if (isForeignRequest(request, options.siteOrigin)) {
+      request.log.info('logout started by another site: session kept');
+      return reply.header('cache-control', 'no-store').redirect('/', 303);
+    }
+    const target = await auth.logout(request.cookies[sessionCookie]);
+    reply.clearCookie(sessionCookie, { ...cookieBase, path: '/' });
     return reply.header('cache-control', 'no-store').redirect(target, 303);
   };
   const logoutSchema = {
@@ -175,14 +221,16 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
 }
 
 /** The caller from a Bearer token, else from the session cookie. */
-export function resolveRequestUser(auth: AuthService) {
+export function resolveRequestUser(auth: AuthService, https: boolean) {
+  // On https only the __Host- name counts: a plain one may have been planted by a subdomain.
+  const sessionCookie = hostCookieName(COOKIES.session, https);
   return async (request: FastifyRequest) => {
     const authorization = request.headers.authorization;
     if (authorization !== undefined) {
       const match = /^Bearer\s+(\S+)$/i.exec(authorization);
       return match?.[1] ? auth.bearerUser(match[1]) : null;
     }
-    const sessionId = request.cookies[COOKIES.session];
+    const sessionId = request.cookies[sessionCookie];
     return sessionId ? auth.sessionUser(sessionId) : null;
   };
 }

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { LOGIN_ERROR_MESSAGES } from '@labshop/shared/auth';
 import { COOKIE_MAX_AGE_SECONDS } from '@labshop/shared/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthConfig } from '../../config.ts';
 import type { RequestUser } from '../../http/access.ts';
+import { AppError } from '../../http/errors.ts';
 import {
   IdentityError,
   type IdentityClaims,
@@ -168,6 +170,12 @@ export function createAuthService({ repo, identity, config, siteOrigin, log }: A
         if (error instanceof IdentityError && error.kind === 'invalid_token') {
           log.info({ reason: error.message }, 'bearer token refused');
           return null;
+        }
+        if (error instanceof IdentityError && error.kind === 'unavailable') {
+          // The token cannot be checked while the issuer's keys are out of reach: a retryable
+          // 503, not a 500 and not a 401 that would make a client drop a good token.
+          log.warn({ err: error }, 'bearer token not checked: identity provider unavailable');
+          throw new AppError('unavailable', LOGIN_ERROR_MESSAGES.unavailable);
         }
         throw error;
       }

@@ -1,5 +1,8 @@
 import {
+  CategoryInput,
+  PRODUCT_LIMITS,
   PRODUCT_LIST_LIMITS,
+  ProductInput,
   SEARCH_COUNT_CAP,
   TOTAL_COUNT_CAPPED_HEADER,
   TOTAL_COUNT_HEADER,
@@ -10,6 +13,29 @@ import { z } from 'zod';
 import { readMultipartForm, type UploadedFile } from '../../http/uploads.ts';
 import type { CatalogService, ImageUpload, Viewer } from './service.ts';
 import { ErrorSchema } from '../../http/errors.ts';
+import { auditContextOf } from '../audit/routes.ts';
+import { limitField, pageField } from '@labshop/shared/schemas/paging';
+
+/** The admin's product and category forms as the OpenAPI document shows them (multipart). */
+const jpegFiles = (field: string) =>
+  z
+    .array(z.file())
+    .max(PRODUCT_LIMITS.images)
+    .optional()
+    .describe(
+      `JPEG pictures in \`${field}\`, at most ${PRODUCT_LIMITS.images} in all and 10 MB each`,
+    );
+const ProductCreateForm = ProductInput.extend({ images: jpegFiles('images') });
+const ProductUpdateForm = ProductInput.extend({
+  existingImages: z
+    .string()
+    .optional()
+    .describe('The pictures to keep, in order: a JSON array of their URLs (absent: keep all)'),
+  newImages: jpegFiles('newImages'),
+});
+const CategoryCreateForm = CategoryInput.extend({
+  thumbnail: z.file().describe('The JPEG thumbnail'),
+});
 
 /** SPEC.md section 7, catalogue calls: /api/products and /api/categories. */
 
@@ -57,21 +83,8 @@ const ProductListQuery = z.object({
   category: text('category', 100),
   q: text('The search', PRODUCT_LIST_LIMITS.maxQueryLength),
   number: text('number', 50),
-  page: z.coerce
-    .number({ error: 'page must be a whole number from 1.' })
-    .int('page must be a whole number from 1.')
-    .min(1, 'page must be a whole number from 1.')
-    .max(100_000, 'page is too large.')
-    .default(1),
-  limit: z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${PRODUCT_LIST_LIMITS.maxLimit}.` })
-    .int(`limit must be a whole number from 1 to ${PRODUCT_LIST_LIMITS.maxLimit}.`)
-    .min(1, `limit must be a whole number from 1 to ${PRODUCT_LIST_LIMITS.maxLimit}.`)
-    .max(
-      PRODUCT_LIST_LIMITS.maxLimit,
-      `limit must be a whole number from 1 to ${PRODUCT_LIST_LIMITS.maxLimit}.`,
-    )
-    .default(PRODUCT_LIST_LIMITS.defaultLimit),
+  page: pageField(100_000),
+  limit: limitField(PRODUCT_LIST_LIMITS.maxLimit, PRODUCT_LIST_LIMITS.defaultLimit),
 });
 
 const idParams = (label: string) =>
@@ -152,7 +165,7 @@ export async function catalogRoutes(
   app.post(
     '/api/products',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', multipartForm: ProductCreateForm },
       schema: {
         tags: ['catalogue'],
         summary: 'Create a product (multipart: the form fields and JPEG files in `images`)',
@@ -168,7 +181,11 @@ export async function catalogRoutes(
     },
     async (request, reply) => {
       const form = await readMultipartForm(request, ['images']);
-      const product = await catalog.createProduct(form.fields, imageUploads(form.files, 'images'));
+      const product = await catalog.createProduct(
+        form.fields,
+        imageUploads(form.files, 'images'),
+        await auditContextOf(request),
+      );
       return reply.code(201).send(product);
     },
   );
@@ -176,7 +193,7 @@ export async function catalogRoutes(
   app.put(
     '/api/products/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', multipartForm: ProductUpdateForm },
       schema: {
         tags: ['catalogue'],
         summary:
@@ -198,6 +215,7 @@ export async function catalogRoutes(
         request.params.id,
         form.fields,
         imageUploads(form.files, 'newImages'),
+        await auditContextOf(request),
       );
     },
   );
@@ -214,7 +232,7 @@ export async function catalogRoutes(
       },
     },
     async (request, reply) => {
-      await catalog.deleteProduct(request.params.id);
+      await catalog.deleteProduct(request.params.id, await auditContextOf(request));
       return reply.code(204).send(null);
     },
   );
@@ -235,7 +253,7 @@ export async function catalogRoutes(
   app.post(
     '/api/categories',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', multipartForm: CategoryCreateForm },
       schema: {
         tags: ['catalogue'],
         summary: 'Create a category (multipart: name and a JPEG `thumbnail`)',
@@ -252,7 +270,9 @@ export async function catalogRoutes(
     async (request, reply) => {
       const form = await readMultipartForm(request, ['thumbnail']);
       const [thumbnail] = imageUploads(form.files, 'thumbnail');
-      return reply.code(201).send(await catalog.createCategory(form.fields, thumbnail));
+      return reply
+        .code(201)
+        .send(await catalog.createCategory(form.fields, thumbnail, await auditContextOf(request)));
     },
   );
 
@@ -268,7 +288,7 @@ export async function catalogRoutes(
       },
     },
     async (request, reply) => {
-      await catalog.deleteCategory(request.params.id);
+      await catalog.deleteCategory(request.params.id, await auditContextOf(request));
       return reply.code(204).send(null);
     },
   );

@@ -32,6 +32,8 @@ import {
   type ProductValues,
 } from './repo.ts';
 import type { ReadCache } from '../../cache/read-cache.ts';
+import { changedFields, type AuditContext, type AuditLog } from '../audit/service.ts';
+import { createCatalogRepo } from './repo.ts';
 
 export type { PriceWrite, ProductPriceRow } from './repo.ts';
 
@@ -92,9 +94,45 @@ export interface CatalogServiceDeps {
   storage: FileStorage;
   images: ImageUrlConfig;
   log: { warn(object: unknown, message: string): void };
+  /** Every change is logged in the change's transaction. */
+  audit: AuditLog;
 }
 
-export function createCatalogService({ repo, cache, storage, images, log }: CatalogServiceDeps) {
+/** A product as the audit log records it: the admin form's fields, prices in dollars. */
+function productRecord(row: ProductRow): Record<string, unknown> {
+  return {
+    number: row.number,
+    title: row.title,
+    description: row.description,
+    category: row.categoryName,
+    images: row.images,
+    newPrice: centsToDollars(row.newPriceCents),
+    oldPrice: row.oldPriceCents === null ? null : centsToDollars(row.oldPriceCents),
+    wholesalePrice: centsToDollars(row.wholesalePriceCents),
+    partnerPricex3:
+      row.partnerPriceX3Cents === null ? null : centsToDollars(row.partnerPriceX3Cents),
+    brochure: row.brochure,
+  };
+}
+
+/** Prices as the audit log records them: dollars, under the spec's field names. */
+function pricesRecord(prices: ProductPrices): Record<string, unknown> {
+  return {
+    newPrice: centsToDollars(prices.newPriceCents),
+    wholesalePrice: centsToDollars(prices.wholesalePriceCents),
+    partnerPricex3:
+      prices.partnerPriceX3Cents === null ? null : centsToDollars(prices.partnerPriceX3Cents),
+  };
+}
+
+export function createCatalogService({
+  repo,
+  cache,
+  storage,
+  images,
+  log,
+  audit,
+}: CatalogServiceDeps) {
   const showUrl = (url: string) => rewriteLegacyOrigin(url, images.legacyOrigins, images.origin);
 
   function brochureUrl(brochure: string | null): string | null {
@@ -134,15 +172,15 @@ export function createCatalogService({ repo, cache, storage, images, log }: Cata
     };
   }
 
-  /** By number (routes, carts) or by _id (the spec's clients). */
-  async function findProduct(idOrNumber: string): Promise<ProductRow | null> {
-    const byNumber = await repo.productByNumber(idOrNumber);
+  /** By number (routes, carts) or by _id (the spec's clients); `from` is a transaction's repo. */
+  async function findProduct(idOrNumber: string, from = repo): Promise<ProductRow | null> {
+    const byNumber = await from.productByNumber(idOrNumber);
     if (byNumber || !isUuid(idOrNumber)) return byNumber;
-    return repo.productById(idOrNumber.toLowerCase());
+    return from.productById(idOrNumber.toLowerCase());
   }
 
-  async function requireProduct(idOrNumber: string): Promise<ProductRow> {
-    const product = await findProduct(idOrNumber);
+  async function requireProduct(idOrNumber: string, from = repo): Promise<ProductRow> {
+    const product = await findProduct(idOrNumber, from);
     if (!product) throw new AppError('not_found', CATALOG_MESSAGES.productNotFound);
     return product;
   }
@@ -252,6 +290,7 @@ export function createCatalogService({ repo, cache, storage, images, log }: Cata
     async createProduct(
       fields: Record<string, string>,
       uploads: ImageUpload[],
+      context: AuditContext,
     ): Promise<ProductDto> {
       // Field errors first, in the form's order; the images field comes last.
       const input = parseOrThrow(ProductInput, fields);
@@ -262,12 +301,23 @@ export function createCatalogService({ repo, cache, storage, images, log }: Cata
       const values = await productValues(input, []);
       const imageUrls = await storeImages('products', uploads);
       try {
-        const id = await guardUnique(
-          () => repo.insertProduct({ ...values, images: imageUrls }),
-          CATALOG_MESSAGES.duplicateNumber(values.number),
-        );
+        const created = await audit.transaction(context, async (tx, record) => {
+          const txRepo = createCatalogRepo(tx);
+          const id = await guardUnique(
+            () => txRepo.insertProduct({ ...values, images: imageUrls }),
+            CATALOG_MESSAGES.duplicateNumber(values.number),
+          );
+          const row = await requireProduct(id, txRepo);
+          record({
+            action: 'product.create',
+            entityType: 'product',
+            entityId: row.number,
+            after: productRecord(row),
+          });
+          return row;
+        });
         cache.clear();
-        return productDto(await requireProduct(id), { seesPartnerPrices: true });
+        return productDto(created, { seesPartnerPrices: true });
       } catch (error) {
         await removeImages(imageUrls);
         throw error;
@@ -278,6 +328,7 @@ export function createCatalogService({ repo, cache, storage, images, log }: Cata
       idOrNumber: string,
       fields: Record<string, string>,
       uploads: ImageUpload[],
+      context: AuditContext,
     ): Promise<ProductDto> {
       const current = await requireProduct(idOrNumber);
       const input = parseOrThrow(ProductInput, fields);
@@ -292,11 +343,26 @@ export function createCatalogService({ repo, cache, storage, images, log }: Cata
       const values = await productValues(input, kept, current.id);
       const added = await storeImages('products', uploads);
       try {
-        const updated = await guardUnique(
-          () => repo.updateProduct(current.id, { ...values, images: [...kept, ...added] }),
-          CATALOG_MESSAGES.duplicateNumber(values.number),
-        );
-        if (!updated) throw new AppError('not_found', CATALOG_MESSAGES.productNotFound);
+        await audit.transaction(context, async (tx, record) => {
+          const txRepo = createCatalogRepo(tx);
+          // Read again in the transaction: the entry's "before" is what this write replaced.
+          const before = await requireProduct(current.id, txRepo);
+          const updated = await guardUnique(
+            () => txRepo.updateProduct(current.id, { ...values, images: [...kept, ...added] }),
+            CATALOG_MESSAGES.duplicateNumber(values.number),
+          );
+          if (!updated) throw new AppError('not_found', CATALOG_MESSAGES.productNotFound);
+          const after = await requireProduct(current.id, txRepo);
+          const changed = changedFields(productRecord(before), productRecord(after));
+          if (changed) {
+            record({
+              action: 'product.update',
+              entityType: 'product',
+              entityId: after.number,
+              ...changed,
+            });
+          }
+        });
         cache.clear();
       } catch (error) {
         await removeImages(added);
@@ -306,11 +372,19 @@ export function createCatalogService({ repo, cache, storage, images, log }: Cata
       return productDto(await requireProduct(current.id), { seesPartnerPrices: true });
     },
 
-    async deleteProduct(idOrNumber: string): Promise<void> {
+    async deleteProduct(idOrNumber: string, context: AuditContext): Promise<void> {
       const product = await requireProduct(idOrNumber);
-      if (!(await repo.deleteProduct(product.id))) {
-        throw new AppError('not_found', CATALOG_MESSAGES.productNotFound);
-      }
+      await audit.transaction(context, async (tx, record) => {
+        if (!(await createCatalogRepo(tx).deleteProduct(product.id))) {
+          throw new AppError('not_found', CATALOG_MESSAGES.productNotFound);
+        }
+        record({
+          action: 'product.delete',
+          entityType: 'product',
+          entityId: product.number,
+          before: productRecord(product),
+        });
+      });
       cache.clear();
     },
 
@@ -318,7 +392,11 @@ export function createCatalogService({ repo, cache, storage, images, log }: Cata
       return cache.get('categories', async () => (await repo.listCategories()).map(categoryDto));
     },
 
-    async createCategory(fields: Record<string, string>, thumbnail: ImageUpload | undefined) {
+    async createCategory(
+      fields: Record<string, string>,
+      thumbnail: ImageUpload | undefined,
+      context: AuditContext,
+    ) {
       const input = parseOrThrow(CategoryInput, fields);
       if (!thumbnail) throw new AppError('bad_request', CATEGORY_MESSAGES.thumbnailRequired);
       if (await repo.categoryByName(input.name)) {
@@ -326,10 +404,19 @@ export function createCatalogService({ repo, cache, storage, images, log }: Cata
       }
       const [url] = await storeImages('categories', [thumbnail]);
       try {
-        const row = await guardUnique(
-          () => repo.insertCategory({ name: input.name, thumbnail: url! }),
-          CATALOG_MESSAGES.duplicateCategory(input.name),
-        );
+        const row = await audit.transaction(context, async (tx, record) => {
+          const created = await guardUnique(
+            () => createCatalogRepo(tx).insertCategory({ name: input.name, thumbnail: url! }),
+            CATALOG_MESSAGES.duplicateCategory(input.name),
+          );
+          record({
+            action: 'category.create',
+            entityType: 'category',
+            entityId: created.id,
+            after: { name: created.name, thumbnail: created.thumbnail },
+          });
+          return created;
+        });
         cache.clear();
         return categoryDto(row);
       } catch (error) {
@@ -338,12 +425,22 @@ export function createCatalogService({ repo, cache, storage, images, log }: Cata
       }
     },
 
-    async deleteCategory(id: string): Promise<void> {
+    async deleteCategory(id: string, context: AuditContext): Promise<void> {
       const category = isUuid(id) ? await repo.categoryById(id.toLowerCase()) : null;
       if (!category) throw new AppError('not_found', CATALOG_MESSAGES.categoryNotFound);
       const inUse = await repo.liveProductsInCategory(category.id);
       if (inUse > 0) throw new AppError('conflict', CATALOG_MESSAGES.categoryInUse(inUse));
-      await repo.deleteCategory(category.id);
+      await audit.transaction(context, async (tx, record) => {
+        if (!(await createCatalogRepo(tx).deleteCategory(category.id))) {
+          throw new AppError('not_found', CATALOG_MESSAGES.categoryNotFound);
+        }
+        record({
+          action: 'category.delete',
+          entityType: 'category',
+          entityId: category.id,
+          before: { name: category.name, thumbnail: category.thumbnail },
+        });
+      });
       cache.clear();
     },
 
@@ -414,14 +511,32 @@ export function createCatalogService({ repo, cache, storage, images, log }: Cata
     },
 
     /**
-     * Sets some of one product's prices (cents) in its own transaction; a product whose prices
-     * changed is shown at once (the read cache is cleared). Null when the product is gone.
+     * Sets some of one product's prices (cents) in its own transaction, with the audit entry
+     * `action` (the price sync's) when a price changed; a product whose prices changed is shown
+     * at once (the read cache is cleared). Null when the product is gone.
      */
     async setProductPrices(
       id: string,
       changes: Partial<ProductPrices>,
+      audited: { context: AuditContext; action: string; details?: Record<string, unknown> },
     ): Promise<PriceWrite | null> {
-      const write = await repo.setProductPrices(id, changes);
+      const write = await audit.transaction(audited.context, async (tx, record) => {
+        const txRepo = createCatalogRepo(tx);
+        const result = await txRepo.setProductPrices(id, changes);
+        if (!result?.changed) return result;
+        const product = await txRepo.productById(id);
+        const changed = changedFields(pricesRecord(result.before), pricesRecord(result.after));
+        if (changed) {
+          record({
+            action: audited.action,
+            entityType: 'product',
+            entityId: product?.number ?? id,
+            before: changed.before,
+            after: { ...changed.after, ...audited.details },
+          });
+        }
+        return result;
+      });
       if (write?.changed) cache.clear();
       return write;
     },

@@ -21,6 +21,7 @@ import {
 } from '../../integrations/payments/port.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import { FOLLOW_UP_SECONDS, requireNonceHash, securityFailed } from './nonces.ts';
+import type { PaymentGuard } from './payment-guard.ts';
 import type {
   CheckoutRepo,
   InvoiceRow,
@@ -43,6 +44,15 @@ const LOCAL_CODES = {
   noAnswer: 'labshop:no-answer',
 } as const;
 
+/**
+ * Two tabs, one cart: a browser's checkout (its checkout cookie, shared by its tabs) of the same
+ * lines, amount, tier and coupon by the same e-mail within this long of a pending or paid order
+ * of that cart from that browser joins that order (its answer, no second charge). A failed order
+ * does not count, so trying another card after a decline charges normally. API callers without
+ * the cookie are not joined.
+ */
+const SAME_CART_SECONDS = 10 * 60;
+
 /** Voids by order id tried this many times when the gateway cannot even say what happened. */
 const VOID_ATTEMPTS = 3;
 
@@ -53,6 +63,8 @@ const BillingRules = BillingInput.omit({ firstName: true, lastName: true, compan
 export interface Payer {
   ip: string;
   user: RequestUser | null;
+  /** The storefront browser's checkout cookie (all its tabs share it); null for API callers. */
+  browser?: string | null;
 }
 
 /** Anonymous visitors pay retail; every signed-in user wholesale (SPEC.md section 6). */
@@ -79,6 +91,8 @@ export interface PaymentProcessorDeps {
   repo: CheckoutRepo;
   catalog: Pick<CatalogService, 'productsForSale'>;
   gateway: PaymentGateway;
+  /** Card-testing defence: attempt limits before the gateway, declines counted after it. */
+  guard: PaymentGuard;
   log: FastifyBaseLogger;
   /** How long a doubled process-payment waits for the first one's charge (default 45 s). */
   duplicateWaitMs?: number;
@@ -103,7 +117,7 @@ export interface PaymentProcessorDeps {
  * settled by inquiring by the order number, and voided when it cannot be.
  */
 export function createPaymentProcessor(deps: PaymentProcessorDeps) {
-  const { repo, catalog, gateway, log } = deps;
+  const { repo, catalog, gateway, guard, log } = deps;
   const duplicateWaitMs = deps.duplicateWaitMs ?? 45_000;
   const duplicatePollMs = deps.duplicatePollMs ?? 200;
 
@@ -411,6 +425,14 @@ export function createPaymentProcessor(deps: PaymentProcessorDeps) {
       { order: order.number, respCode: result.respCode, outcome: result.outcome },
       'card payment declined',
     );
+    if (result.outcome === 'declined') {
+      // The alert is a side matter: failing to count it must not change the buyer's answer.
+      await guard
+        .recordDecline()
+        .catch((error: unknown) =>
+          log.error({ err: error, order: order.number }, 'could not count the decline'),
+        );
+    }
     await repo.recordUnpaid({
       orderId: order.id,
       paymentId: payment.id,
@@ -469,6 +491,8 @@ export function createPaymentProcessor(deps: PaymentProcessorDeps) {
         );
         throw new AppError('conflict', CHECKOUT_MESSAGES.amountMismatch);
       }
+      // Card testing: attempts per IP, e-mail and card are limited before anything is written.
+      await guard.checkAttempt({ ip: payer.ip, email: billing.email, token: input.token });
 
       const order: NewOrder = {
         customerName: input.fullName,
@@ -496,18 +520,40 @@ export function createPaymentProcessor(deps: PaymentProcessorDeps) {
         unitPriceCents: line.unitPriceCents,
         lineTotalCents: line.lineTotalCents,
       }));
-      const created = await repo.createPendingOrder({
+      // Two tabs, one cart: a browser's checkouts of one cart are counted, so the second finds the first.
+      const sameCartKey = payer.browser
+        ? await guard.countCart(
+            payer.browser,
+            {
+              email: billing.email,
+              amountCents: priced.totalCents,
+              tier,
+              coupon: coupon?.code ?? null,
+              lines: lines.map((line) => `${line.productNumber}*${line.quantity}`),
+            },
+            SAME_CART_SECONDS * 1000,
+          )
+        : null;
+      const created = await repo.createPendingOrderUnlessSameCart({
         order,
         lines,
         nonceHash: hash,
         gateway: gateway.kind,
         reconcileAfterMs: deps.reconcileAfterMs,
+        ...(sameCartKey
+          ? { sameCart: { key: sameCartKey, withinSeconds: SAME_CART_SECONDS } }
+          : {}),
       });
       if (!created) {
         // Another request with this nonce got there first: answer what it comes to.
         const again = await repo.nonce(hash, FOLLOW_UP_SECONDS);
         if (again?.orderId) return awaitOutcome(again.orderId);
         throw securityFailed();
+      }
+      if ('sameCartAs' in created) {
+        // Two tabs, one cart: this nonce now belongs to the order the other tab started.
+        log.info({ ip: payer.ip }, 'process-payment: the same cart is being paid already');
+        return awaitOutcome(created.sameCartAs);
       }
       return charge(created.order, created.payment, lines, input, billing);
     },

@@ -1,6 +1,6 @@
 import { ORDER_NUMBER_PREFIX } from '@labshop/shared/schemas/checkout';
 import { normalizeCouponCode } from '@labshop/shared/pricing';
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   checkoutNonces,
@@ -10,9 +10,10 @@ import {
   orderLines,
   orders,
   payments,
+  rateLimitCounters,
 } from '../../db/schema/index.ts';
 import { ORDER_JOB_KINDS, orderJobKey } from '../../jobs/order-jobs.ts';
-import { enqueue } from '../../jobs/outbox.ts';
+import { enqueue, type NewOutboxJob } from '../../jobs/outbox.ts';
 
 /** Orders, their lines, payments and invoices, coupons, checkout nonces and the order jobs. */
 
@@ -54,7 +55,171 @@ class NonceAlreadyClaimed extends Error {}
 
 const seconds = (value: number) => sql`make_interval(secs => ${value})`;
 
+/** pg_advisory_xact_lock's first key for "one cart's checkout at a time" (the second hashes the cart). */
+const SAME_CART_LOCK_CLASS = 7_310;
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Binds an unused, unexpired nonce to `orderId`; false when it is used up or expired. */
+async function claimNonce(tx: Transaction, nonceHash: string, orderId: string): Promise<boolean> {
+  const claimed = await tx
+    .update(checkoutNonces)
+    .set({ usedAt: sql`now()`, orderId })
+    .where(
+      and(
+        eq(checkoutNonces.nonceHash, nonceHash),
+        isNull(checkoutNonces.usedAt),
+        gt(checkoutNonces.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ nonceHash: checkoutNonces.nonceHash });
+  return claimed.length > 0;
+}
+
+/**
+ * The id of the buyer's pending or paid order of the last `withinSeconds` with exactly these
+ * lines (product and quantity) and amount, for the same tier and coupon; null when none.
+ */
+async function sameCartOrder(
+  tx: Transaction,
+  order: NewOrder,
+  lines: readonly NewOrderLine[],
+  withinSeconds: number,
+): Promise<string | null> {
+  const candidates = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        sql`lower(${orders.email}) = lower(${order.email})`,
+        eq(orders.amountCents, order.amountCents),
+        eq(orders.customerType, order.customerType),
+        order.couponCode === null || order.couponCode === undefined
+          ? isNull(orders.couponCode)
+          : eq(orders.couponCode, order.couponCode),
+        inArray(orders.status, ['pending', 'paid']),
+        sql`${orders.createdAt} > now() - ${seconds(withinSeconds)}`,
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(5);
+  if (candidates.length === 0) return null;
+  const key = (line: { productNumber: string; quantity: number }) =>
+    `${line.productNumber}\u0000${line.quantity}`;
+  const wanted = lines.map(key).sort().join('\n');
+  const stored = await tx
+    .select({
+      orderId: orderLines.orderId,
+      productNumber: orderLines.productNumber,
+      quantity: orderLines.quantity,
+    })
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        candidates.map((candidate) => candidate.id),
+      ),
+    );
+  for (const candidate of candidates) {
+    const mine = stored.filter((line) => line.orderId === candidate.id);
+    if (mine.map(key).sort().join('\n') === wanted) return candidate.id;
+  }
+  return null;
+}
+
 export function createCheckoutRepo(db: Database) {
+  /**
+   * One transaction: the order ('pending', numbered from order_number_seq) with its lines, the
+   * nonce claimed for it, and the order's payment row ('pending'). The payment row is unique per
+   * gateway and gateway order id, so it is the charge's lock: whoever inserted it charges.
+   * Answers null, and writes nothing, when the nonce was claimed or expired meanwhile.
+   */
+  async function pendingOrder(input: {
+    order: NewOrder;
+    lines: NewOrderLine[];
+    nonceHash: string;
+    gateway: string;
+    /** When to check a still-pending order with the gateway (payment-reconcile job). */
+    reconcileAfterMs: number;
+    /**
+     * Two tabs, one cart: `key` is the rate_limit_counters key this browser's checkouts of this
+     * cart were counted under (before this call). When it was counted more than once, and the
+     * same buyer (e-mail, tier, coupon) has an order for the same lines and amount, pending or
+     * paid, made less than `withinSeconds` ago, the nonce is bound to that order instead
+     * (answered `{ sameCartAs }`) and nothing new is written. Unset: no check.
+     */
+    sameCart?: { key: string; withinSeconds: number };
+  }): Promise<{ order: OrderRow; payment: PaymentRow } | { sameCartAs: string } | null> {
+    try {
+      return await db.transaction(async (tx) => {
+        const { sameCart } = input;
+        if (sameCart) {
+          // Checkouts of one cart from one browser take turns here, and each has been counted
+          // before it waits: the later one sees the count and the earlier one's order.
+          await tx.execute(
+            sql`select pg_advisory_xact_lock(${SAME_CART_LOCK_CLASS}, hashtext(${sameCart.key}))`,
+          );
+          const [counted] = await tx
+            .select({ hits: rateLimitCounters.hits })
+            .from(rateLimitCounters)
+            .where(
+              and(
+                eq(rateLimitCounters.key, sameCart.key),
+                gt(rateLimitCounters.resetsAt, sql`now()`),
+              ),
+            );
+          const twin =
+            (counted?.hits ?? 0) > 1
+              ? await sameCartOrder(tx, input.order, input.lines, sameCart.withinSeconds)
+              : null;
+          if (twin) {
+            if (!(await claimNonce(tx, input.nonceHash, twin))) throw new NonceAlreadyClaimed();
+            return { sameCartAs: twin };
+          }
+        }
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            ...input.order,
+            number: sql`${`${ORDER_NUMBER_PREFIX}-`}::text || nextval('order_number_seq')::text`,
+            status: 'pending',
+          })
+          .returning();
+        if (!order) throw new Error('orders insert returned no row');
+        if (input.lines.length > 0) {
+          await tx
+            .insert(orderLines)
+            .values(input.lines.map((line) => ({ ...line, orderId: order.id })));
+        }
+        if (!(await claimNonce(tx, input.nonceHash, order.id))) throw new NonceAlreadyClaimed();
+        const [payment] = await tx
+          .insert(payments)
+          .values({
+            orderId: order.id,
+            gateway: input.gateway,
+            gatewayOrderId: order.number,
+            amountCents: order.amountCents,
+            status: 'pending',
+          })
+          .onConflictDoNothing({ target: [payments.gateway, payments.gatewayOrderId] })
+          .returning();
+        // The order number is new, so nobody else can hold its lock; if someone does, stop.
+        if (!payment) throw new Error(`a payment for ${order.number} already exists`);
+        // If this process dies mid-charge, the order is settled by asking the gateway later.
+        await enqueue(tx, {
+          kind: ORDER_JOB_KINDS.paymentReconcile,
+          payload: { orderNumber: order.number },
+          dedupeKey: orderJobKey(ORDER_JOB_KINDS.paymentReconcile, order.number),
+          runAt: new Date(Date.now() + input.reconcileAfterMs),
+        });
+        return { order, payment };
+      });
+    } catch (error) {
+      if (error instanceof NonceAlreadyClaimed) return null;
+      throw error;
+    }
+  }
+
   return {
     /** An active coupon, matched case-insensitively. */
     async activeCoupon(code: string): Promise<{ code: string; percent: number } | null> {
@@ -89,74 +254,18 @@ export function createCheckoutRepo(db: Database) {
       return row ?? null;
     },
 
-    /**
-     * One transaction: the order ('pending', numbered from order_number_seq) with its lines, the
-     * nonce claimed for it, and the order's payment row ('pending'). The payment row is unique per
-     * gateway and gateway order id, so it is the charge's lock: whoever inserted it charges.
-     * Answers null, and writes nothing, when the nonce was claimed or expired meanwhile.
-     */
-    async createPendingOrder(input: {
-      order: NewOrder;
-      lines: NewOrderLine[];
-      nonceHash: string;
-      gateway: string;
-      /** When to check a still-pending order with the gateway (payment-reconcile job). */
-      reconcileAfterMs: number;
-    }): Promise<{ order: OrderRow; payment: PaymentRow } | null> {
-      try {
-        return await db.transaction(async (tx) => {
-          const [order] = await tx
-            .insert(orders)
-            .values({
-              ...input.order,
-              number: sql`${`${ORDER_NUMBER_PREFIX}-`}::text || nextval('order_number_seq')::text`,
-              status: 'pending',
-            })
-            .returning();
-          if (!order) throw new Error('orders insert returned no row');
-          if (input.lines.length > 0) {
-            await tx
-              .insert(orderLines)
-              .values(input.lines.map((line) => ({ ...line, orderId: order.id })));
-          }
-          const claimed = await tx
-            .update(checkoutNonces)
-            .set({ usedAt: sql`now()`, orderId: order.id })
-            .where(
-              and(
-                eq(checkoutNonces.nonceHash, input.nonceHash),
-                isNull(checkoutNonces.usedAt),
-                gt(checkoutNonces.expiresAt, sql`now()`),
-              ),
-            )
-            .returning({ nonceHash: checkoutNonces.nonceHash });
-          if (claimed.length === 0) throw new NonceAlreadyClaimed();
-          const [payment] = await tx
-            .insert(payments)
-            .values({
-              orderId: order.id,
-              gateway: input.gateway,
-              gatewayOrderId: order.number,
-              amountCents: order.amountCents,
-              status: 'pending',
-            })
-            .onConflictDoNothing({ target: [payments.gateway, payments.gatewayOrderId] })
-            .returning();
-          // The order number is new, so nobody else can hold its lock; if someone does, stop.
-          if (!payment) throw new Error(`a payment for ${order.number} already exists`);
-          // If this process dies mid-charge, the order is settled by asking the gateway later.
-          await enqueue(tx, {
-            kind: ORDER_JOB_KINDS.paymentReconcile,
-            payload: { orderNumber: order.number },
-            dedupeKey: orderJobKey(ORDER_JOB_KINDS.paymentReconcile, order.number),
-            runAt: new Date(Date.now() + input.reconcileAfterMs),
-          });
-          return { order, payment };
-        });
-      } catch (error) {
-        if (error instanceof NonceAlreadyClaimed) return null;
-        throw error;
-      }
+    /** As pendingOrder, without the same-cart check. */
+    async createPendingOrder(
+      input: Omit<Parameters<typeof pendingOrder>[0], 'sameCart'>,
+    ): Promise<{ order: OrderRow; payment: PaymentRow } | null> {
+      const created = await pendingOrder(input);
+      if (created && 'sameCartAs' in created) throw new Error('no same-cart check was asked for');
+      return created;
+    },
+
+    /** As pendingOrder, with the same-cart check (two tabs, one cart). */
+    async createPendingOrderUnlessSameCart(input: Parameters<typeof pendingOrder>[0]) {
+      return pendingOrder(input);
     },
 
     async orderById(id: string): Promise<OrderRow | null> {
@@ -270,6 +379,26 @@ export function createCheckoutRepo(db: Database) {
         await tx.update(payments).set(input.payment).where(eq(payments.id, input.paymentId));
         return true;
       });
+    },
+
+    /** A job outside any other write (e.g. the staff's decline alert). */
+    async enqueueJob(job: NewOutboxJob): Promise<boolean> {
+      return enqueue(db, job);
+    },
+
+    /** Card payments the gateway declined since `since` (our own no-answer codes left out). */
+    async declinedPaymentsSince(since: Date): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.status, 'declined'),
+            gte(payments.createdAt, since),
+            sql`coalesce(${payments.responseCode}, '') not like 'labshop:%'`,
+          ),
+        );
+      return Number(row?.count ?? 0);
     },
 
     async updatePayment(paymentId: string, update: PaymentUpdate): Promise<void> {

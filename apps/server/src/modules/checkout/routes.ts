@@ -1,4 +1,5 @@
-import { COOKIES } from '@labshop/shared/constants';
+import { randomBytes } from 'node:crypto';
+import { COOKIES, hostCookieName } from '@labshop/shared/constants';
 import {
   CAPTCHA_NONCE_HEADER,
   CAPTCHA_NONCE_TTL_SECONDS,
@@ -15,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProductDtoSchema } from '../catalog/routes.ts';
 import { perClientLimit } from '../../http/rate-limits.ts';
+import { PaymentAttemptsLimited } from './payment-guard.ts';
 import { CHECKOUT_SERVER_MESSAGES, type CheckoutService } from './service.ts';
 import { ErrorSchema } from '../../http/errors.ts';
 
@@ -64,12 +66,24 @@ function rawCookie(request: FastifyRequest, name: string): string | undefined {
   return undefined;
 }
 
+const BROWSER_ID = /^[A-Za-z0-9_-]{22}$/;
+
 export async function checkoutRoutes(
   fastify: FastifyInstance,
-  options: { checkout: CheckoutService; captchaRateLimit: { max: number; windowMs: number } },
+  options: {
+    checkout: CheckoutService;
+    captchaRateLimit: { max: number; windowMs: number };
+    /** https: the checkout cookie is Secure and named with the __Host- prefix. */
+    secureCookies?: boolean;
+  },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { checkout } = options;
+  const browserCookie = hostCookieName(COOKIES.checkout, options.secureCookies ?? false);
+  const browserOf = (request: FastifyRequest): string | null => {
+    const value = request.cookies[browserCookie];
+    return value && BROWSER_ID.test(value) ? value : null;
+  };
   const followUpErrors = {
     400: ErrorSchema,
     403: ErrorSchema,
@@ -136,7 +150,17 @@ export async function checkoutRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return checkout.verifyCaptcha(request.body.captchaToken, request.ip);
+      const answer = await checkout.verifyCaptcha(request.body.captchaToken, request.ip);
+      if (!browserOf(request)) {
+        reply.setCookie(browserCookie, randomBytes(16).toString('base64url'), {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: options.secureCookies === true,
+          path: '/',
+          maxAge: 24 * 60 * 60,
+        });
+      }
+      return answer;
     },
   );
 
@@ -163,23 +187,32 @@ export async function checkoutRoutes(
       schema: {
         tags: ['checkout'],
         summary: 'Charge the card for the cart',
-        description: `${NONCE_DESCRIPTION} The amount (cents) must equal the server's price of the cart for the caller's tier and coupon (409 otherwise). A declined card answers 200 with ok false and the error; a repeated request with the same nonce answers the same order's outcome and never charges again.`,
+        description: `${NONCE_DESCRIPTION} The amount (cents) must equal the server's price of the cart for the caller's tier and coupon (409 otherwise). A declined card answers 200 with ok false and the error; a repeated request with the same nonce answers the same order's outcome and never charges again. Card testing: payment attempts per client IP, billing e-mail and card token are limited within a window (429 with Retry-After; the gateway is not called).`,
         body: PaymentRequest,
         response: {
           200: PaymentAnswerSchema,
           400: ErrorSchema,
           403: ErrorSchema,
           409: ErrorSchema,
+          429: ErrorSchema,
           503: ErrorSchema,
         },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return checkout.processPayment(request.body, nonceOf(request), {
-        ip: request.ip,
-        user: await request.currentUser(),
-      });
+      try {
+        return await checkout.processPayment(request.body, nonceOf(request), {
+          ip: request.ip,
+          user: await request.currentUser(),
+          browser: browserOf(request),
+        });
+      } catch (error) {
+        if (error instanceof PaymentAttemptsLimited) {
+          reply.header('retry-after', String(error.retryAfterSeconds));
+        }
+        throw error;
+      }
     },
   );
 

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perClientLimit } from '../../http/rate-limits.ts';
 import type { ContactService } from './service.ts';
+import { auditContextOf } from '../audit/routes.ts';
 import { adminErrorResponses, ErrorSchema } from '../../http/errors.ts';
 
 /** SPEC.md section 7: /api/contact-data, /api/geolocation and the contact form /api/contact. */
@@ -72,7 +73,7 @@ export async function contactRoutes(
         response: { 200: ContactDataSchema, ...adminErrorResponses },
       },
     },
-    async (request) => contact.updateContactData(request.body),
+    async (request) => contact.updateContactData(request.body, await auditContextOf(request)),
   );
 
   app.get(

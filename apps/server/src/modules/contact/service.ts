@@ -15,6 +15,8 @@ import { normalizeAddress, type CachedGeocoder } from '../../integrations/geocod
 import type { GeocodeResult } from '../../integrations/geocoder/port.ts';
 import type { Mailer } from '../../integrations/mail/port.ts';
 import type { ContactDataRow, ContactRepo } from './repo.ts';
+import { createContactRepo } from './repo.ts';
+import { changedFields, type AuditContext, type AuditLog } from '../audit/service.ts';
 
 export type ContactDataFields = z.output<typeof ContactDataInput>;
 export type ContactMessageFields = z.output<typeof ContactMessageInput>;
@@ -27,6 +29,19 @@ export interface ContactServiceDeps {
   /** SHOP_MAIL_TO; null sends contact messages to the contact data's e-mail. */
   shopMailTo: string | null;
   log: FastifyBaseLogger;
+  /** Changes of the contact data are logged in their transaction. */
+  audit: AuditLog;
+}
+
+/** The contact data as the audit log records it. */
+function contactRecord(row: ContactDataRow | null): Record<string, unknown> {
+  return {
+    address: row?.address ?? null,
+    phone: row?.phone ?? null,
+    email: row?.email ?? null,
+    latitude: row?.latitude ?? null,
+    longitude: row?.longitude ?? null,
+  };
 }
 
 /** The visitor behind a contact-form request. */
@@ -58,7 +73,7 @@ function toDto(row: ContactDataRow | null): ContactDataDto {
  * contact form (section 5): checked, stored, and mailed to the shop.
  */
 export function createContactService(deps: ContactServiceDeps) {
-  const { repo, geocoder, captcha, mailer, log } = deps;
+  const { repo, geocoder, captcha, mailer, log, audit } = deps;
 
   /**
    * Where a saved address sits on the map. A changed address is geocoded once (through the
@@ -130,15 +145,27 @@ export function createContactService(deps: ContactServiceDeps) {
       return toDto(await repo.contactData());
     },
 
-    async updateContactData(input: ContactDataFields): Promise<ContactDataDto> {
+    async updateContactData(
+      input: ContactDataFields,
+      context: AuditContext,
+    ): Promise<ContactDataDto> {
       const stored = await repo.contactData();
       const position = await placeAddress(input, stored);
-      const row = await repo.saveContactData({
-        address: input.address,
-        phone: input.phone,
-        email: input.email,
-        ...position,
-        geocodedAddress: position.latitude === null ? null : input.address,
+      const row = await audit.transaction(context, async (tx, record) => {
+        const txRepo = createContactRepo(tx);
+        const before = await txRepo.contactData();
+        const saved = await txRepo.saveContactData({
+          address: input.address,
+          phone: input.phone,
+          email: input.email,
+          ...position,
+          geocodedAddress: position.latitude === null ? null : input.address,
+        });
+        const changed = changedFields(contactRecord(before), contactRecord(saved));
+        if (changed) {
+          record({ action: 'contact-data.update', entityType: 'contact-data', ...changed });
+        }
+        return saved;
       });
       return toDto(row);
     },

@@ -35,12 +35,10 @@ export function createContentRepo(db: Database) {
       return row;
     },
 
-    async deleteTestimonial(id: string): Promise<boolean> {
-      const rows = await db
-        .delete(testimonials)
-        .where(eq(testimonials.id, id))
-        .returning({ id: testimonials.id });
-      return rows.length > 0;
+    /** Deletes the row and answers it (for the audit log), or null. */
+    async deleteTestimonial(id: string): Promise<TestimonialRow | null> {
+      const [row] = await db.delete(testimonials).where(eq(testimonials.id, id)).returning();
+      return row ?? null;
     },
 
     /** Newest first. */
@@ -105,12 +103,10 @@ export function createContentRepo(db: Database) {
       return row;
     },
 
-    async deleteNotification(id: string): Promise<boolean> {
-      const rows = await db
-        .delete(notifications)
-        .where(eq(notifications.id, id))
-        .returning({ id: notifications.id });
-      return rows.length > 0;
+    /** Deletes the row and answers it (for the audit log), or null. */
+    async deleteNotification(id: string): Promise<NotificationRow | null> {
+      const [row] = await db.delete(notifications).where(eq(notifications.id, id)).returning();
+      return row ?? null;
     },
   };
 }

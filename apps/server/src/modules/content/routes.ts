@@ -1,6 +1,7 @@
 import { TEXT_PAGE_NAMES, type TextPageName } from '@labshop/shared/constants';
 import {
   GALLERY_PICTURE_FIELD,
+  GalleryInput,
   NotificationInput,
   TestimonialInput,
   TextPageInput,
@@ -11,6 +12,8 @@ import { z } from 'zod';
 import { readMultipartForm } from '../../http/uploads.ts';
 import type { ContentService } from './service.ts';
 import { ErrorSchema, adminErrorResponses } from '../../http/errors.ts';
+import { auditContextOf } from '../audit/routes.ts';
+import { limitField } from '@labshop/shared/schemas/paging';
 
 /**
  * SPEC.md section 7, content calls: /api/testimonials, /api/gallery, /api/text_pages/{name}
@@ -54,14 +57,8 @@ const PageParams = z.object({
 });
 
 export const NOTIFICATION_LIST_MAX = 200;
-const limitMessage = `limit must be a whole number from 1 to ${NOTIFICATION_LIST_MAX}.`;
 const NotificationListQuery = z.object({
-  limit: z.coerce
-    .number({ error: limitMessage })
-    .int(limitMessage)
-    .min(1, limitMessage)
-    .max(NOTIFICATION_LIST_MAX, limitMessage)
-    .default(NOTIFICATION_LIST_MAX),
+  limit: limitField(NOTIFICATION_LIST_MAX, NOTIFICATION_LIST_MAX),
 });
 
 export async function contentRoutes(
@@ -98,7 +95,10 @@ export async function contentRoutes(
         response: { 201: TestimonialDtoSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await content.createTestimonial(request.body)),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await content.createTestimonial(request.body, await auditContextOf(request))),
   );
 
   app.delete(
@@ -113,7 +113,7 @@ export async function contentRoutes(
       },
     },
     async (request, reply) => {
-      await content.deleteTestimonial(request.params.id);
+      await content.deleteTestimonial(request.params.id, await auditContextOf(request));
       return reply.code(204).send(null);
     },
   );
@@ -136,7 +136,12 @@ export async function contentRoutes(
   app.post(
     '/api/gallery',
     {
-      config: { access: 'admin' },
+      config: {
+        access: 'admin',
+        multipartForm: GalleryInput.extend({
+          [GALLERY_PICTURE_FIELD]: z.file().describe('The JPEG picture'),
+        }),
+      },
       schema: {
         tags: ['content'],
         summary: `Add a picture (multipart: a JPEG in \`${GALLERY_PICTURE_FIELD}\`, title, description)`,
@@ -150,6 +155,7 @@ export async function contentRoutes(
       const created = await content.createGalleryImage(
         form.fields,
         picture && { filename: picture.filename, data: picture.data },
+        await auditContextOf(request),
       );
       return reply.code(201).send(created);
     },
@@ -167,7 +173,7 @@ export async function contentRoutes(
       },
     },
     async (request, reply) => {
-      await content.deleteGalleryImage(request.params.id);
+      await content.deleteGalleryImage(request.params.id, await auditContextOf(request));
       return reply.code(204).send(null);
     },
   );
@@ -200,7 +206,8 @@ export async function contentRoutes(
         response: { 200: TextPageDtoSchema, ...errors, 404: ErrorSchema },
       },
     },
-    async (request) => content.saveTextPage(request.params.name, request.body),
+    async (request) =>
+      content.saveTextPage(request.params.name, request.body, await auditContextOf(request)),
   );
 
   // --- Notifications --------------------------------------------------------------------------
@@ -230,7 +237,10 @@ export async function contentRoutes(
         response: { 201: NotificationDtoSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await content.createNotification(request.body)),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await content.createNotification(request.body, await auditContextOf(request))),
   );
 
   app.delete(
@@ -245,7 +255,7 @@ export async function contentRoutes(
       },
     },
     async (request, reply) => {
-      await content.deleteNotification(request.params.id);
+      await content.deleteNotification(request.params.id, await auditContextOf(request));
       return reply.code(204).send(null);
     },
   );

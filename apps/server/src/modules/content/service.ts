@@ -32,6 +32,8 @@ import type {
   TextPageRow,
 } from './repo.ts';
 import { isBlankHtml, sanitizeTextPageHtml } from './sanitize-html.ts';
+import { createContentRepo } from './repo.ts';
+import type { AuditContext, AuditLog } from '../audit/service.ts';
 
 /**
  * Testimonials, the gallery, the static text pages and notifications (SPEC.md sections 2, 3, 7
@@ -59,6 +61,8 @@ export interface ContentServiceDeps {
   storage: FileStorage;
   images: ImageUrlConfig;
   log: { warn(object: unknown, message: string): void };
+  /** Every change is logged in the change's transaction. */
+  audit: AuditLog;
 }
 
 /** The id in canonical form, or a not-found error for anything that cannot be an id. */
@@ -73,13 +77,30 @@ export function canonicalTextPageName(name: string): TextPageName | null {
   return TEXT_PAGE_NAMES.find((page) => page.toLowerCase() === wanted) ?? null;
 }
 
+/** A testimonial as the audit log records it. */
+function testimonialRecord(row: TestimonialRow): Record<string, unknown> {
+  return { name: row.name, position: row.position, text: row.text, imageUrl: row.imageUrl };
+}
+
+/** A gallery picture as the audit log records it. */
+function galleryRecord(row: GalleryImageRow): Record<string, unknown> {
+  return { imageUrl: row.imageUrl, title: row.title, description: row.description };
+}
+
 function requirePageName(name: string): TextPageName {
   const page = canonicalTextPageName(name);
   if (!page) throw new AppError('not_found', TEXT_PAGE_MESSAGES.unknownPage);
   return page;
 }
 
-export function createContentService({ repo, cache, storage, images, log }: ContentServiceDeps) {
+export function createContentService({
+  repo,
+  cache,
+  storage,
+  images,
+  log,
+  audit,
+}: ContentServiceDeps) {
   const showUrl = (url: string) => rewriteLegacyOrigin(url, images.legacyOrigins, images.origin);
 
   function testimonialDto(row: TestimonialRow): TestimonialDto {
@@ -135,22 +156,41 @@ export function createContentService({ repo, cache, storage, images, log }: Cont
       );
     },
 
-    async createTestimonial(input: z.output<typeof TestimonialInput>): Promise<TestimonialDto> {
-      const row = await repo.insertTestimonial({
-        name: input.name,
-        position: input.position,
-        text: input.text,
-        imageUrl: input.imageUrl ? input.imageUrl : null,
+    async createTestimonial(
+      input: z.output<typeof TestimonialInput>,
+      context: AuditContext,
+    ): Promise<TestimonialDto> {
+      const row = await audit.transaction(context, async (tx, record) => {
+        const created = await createContentRepo(tx).insertTestimonial({
+          name: input.name,
+          position: input.position,
+          text: input.text,
+          imageUrl: input.imageUrl ? input.imageUrl : null,
+        });
+        record({
+          action: 'testimonial.create',
+          entityType: 'testimonial',
+          entityId: created.id,
+          after: testimonialRecord(created),
+        });
+        return created;
       });
       cache.clear();
       return testimonialDto(row);
     },
 
-    async deleteTestimonial(id: string): Promise<void> {
+    async deleteTestimonial(id: string, context: AuditContext): Promise<void> {
       const key = requireId(id, CONTENT_MESSAGES.testimonialNotFound);
-      if (!(await repo.deleteTestimonial(key))) {
-        throw new AppError('not_found', CONTENT_MESSAGES.testimonialNotFound);
-      }
+      await audit.transaction(context, async (tx, record) => {
+        const deleted = await createContentRepo(tx).deleteTestimonial(key);
+        if (!deleted) throw new AppError('not_found', CONTENT_MESSAGES.testimonialNotFound);
+        record({
+          action: 'testimonial.delete',
+          entityType: 'testimonial',
+          entityId: key,
+          before: testimonialRecord(deleted),
+        });
+      });
       cache.clear();
     },
 
@@ -164,6 +204,7 @@ export function createContentService({ repo, cache, storage, images, log }: Cont
     async createGalleryImage(
       fields: Record<string, string>,
       picture: ImageUpload | undefined,
+      context: AuditContext,
     ): Promise<GalleryImageDto> {
       if (!picture) throw new AppError('bad_request', GALLERY_MESSAGES.pictureRequired);
       const input = parseOrThrow(GalleryInput, fields);
@@ -177,10 +218,19 @@ export function createContentService({ repo, cache, storage, images, log }: Cont
         throw error;
       }
       try {
-        const row = await repo.insertGalleryImage({
-          imageUrl,
-          title: input.title,
-          description: input.description,
+        const row = await audit.transaction(context, async (tx, record) => {
+          const created = await createContentRepo(tx).insertGalleryImage({
+            imageUrl,
+            title: input.title,
+            description: input.description,
+          });
+          record({
+            action: 'gallery-image.create',
+            entityType: 'gallery-image',
+            entityId: created.id,
+            after: galleryRecord(created),
+          });
+          return created;
         });
         cache.clear();
         return galleryImageDto(row);
@@ -190,10 +240,19 @@ export function createContentService({ repo, cache, storage, images, log }: Cont
       }
     },
 
-    async deleteGalleryImage(id: string): Promise<void> {
+    async deleteGalleryImage(id: string, context: AuditContext): Promise<void> {
       const key = requireId(id, CONTENT_MESSAGES.galleryImageNotFound);
-      const row = await repo.deleteGalleryImage(key);
-      if (!row) throw new AppError('not_found', CONTENT_MESSAGES.galleryImageNotFound);
+      const row = await audit.transaction(context, async (tx, record) => {
+        const deleted = await createContentRepo(tx).deleteGalleryImage(key);
+        if (!deleted) throw new AppError('not_found', CONTENT_MESSAGES.galleryImageNotFound);
+        record({
+          action: 'gallery-image.delete',
+          entityType: 'gallery-image',
+          entityId: key,
+          before: galleryRecord(deleted),
+        });
+        return deleted;
+      });
       cache.clear();
       await removeImage(row.imageUrl);
     },
@@ -205,14 +264,32 @@ export function createContentService({ repo, cache, storage, images, log }: Cont
       );
     },
 
-    async saveTextPage(name: string, input: z.output<typeof TextPageInput>): Promise<TextPageDto> {
+    async saveTextPage(
+      name: string,
+      input: z.output<typeof TextPageInput>,
+      context: AuditContext,
+    ): Promise<TextPageDto> {
       const page = requirePageName(name);
       const content = sanitizeTextPageHtml(input.content);
       if (isBlankHtml(content)) throw new AppError('bad_request', TEXT_PAGE_MESSAGES.content);
       if (content.length > TEXT_PAGE_MAX_CONTENT) {
         throw new AppError('bad_request', TEXT_PAGE_MESSAGES.contentTooLong);
       }
-      const row = await repo.saveTextPage(page, content);
+      const row = await audit.transaction(context, async (tx, record) => {
+        const txRepo = createContentRepo(tx);
+        const before = await txRepo.textPage(page);
+        const saved = await txRepo.saveTextPage(page, content);
+        if (before?.content !== saved.content) {
+          record({
+            action: 'text-page.update',
+            entityType: 'text-page',
+            entityId: page,
+            before: { content: before?.content ?? null },
+            after: { content: saved.content },
+          });
+        }
+        return saved;
+      });
       cache.clear();
       return textPageDto(page, row);
     },
@@ -224,17 +301,39 @@ export function createContentService({ repo, cache, storage, images, log }: Cont
     },
 
     /** dateTime and read from the client are ignored: the server dates it, and it is unread. */
-    async createNotification(input: z.output<typeof NotificationInput>): Promise<NotificationDto> {
-      const row = await repo.insertNotification({ title: input.title, body: input.body });
+    async createNotification(
+      input: z.output<typeof NotificationInput>,
+      context: AuditContext,
+    ): Promise<NotificationDto> {
+      const row = await audit.transaction(context, async (tx, record) => {
+        const created = await createContentRepo(tx).insertNotification({
+          title: input.title,
+          body: input.body,
+        });
+        record({
+          action: 'notification.create',
+          entityType: 'notification',
+          entityId: created.id,
+          after: { title: created.title, body: created.body },
+        });
+        return created;
+      });
       cache.clear();
       return notificationDto(row);
     },
 
-    async deleteNotification(id: string): Promise<void> {
+    async deleteNotification(id: string, context: AuditContext): Promise<void> {
       const key = requireId(id, CONTENT_MESSAGES.notificationNotFound);
-      if (!(await repo.deleteNotification(key))) {
-        throw new AppError('not_found', CONTENT_MESSAGES.notificationNotFound);
-      }
+      await audit.transaction(context, async (tx, record) => {
+        const deleted = await createContentRepo(tx).deleteNotification(key);
+        if (!deleted) throw new AppError('not_found', CONTENT_MESSAGES.notificationNotFound);
+        record({
+          action: 'notification.delete',
+          entityType: 'notification',
+          entityId: key,
+          before: { title: deleted.title, body: deleted.body },
+        });
+      });
       cache.clear();
     },
   };

@@ -6,6 +6,7 @@ import {
 } from '@labshop/shared/schemas/erp';
 import { toCsv } from '../../http/csv.ts';
 import type { Erp } from '../../integrations/erp/port.ts';
+import type { AuditContext, AuditLog } from '../audit/service.ts';
 import type { SyncLedger } from './ledger.ts';
 import { unavailableAs503 } from './unavailable.ts';
 import type { CustomerRow, ErpRepo } from './repo.ts';
@@ -40,9 +41,11 @@ export interface CustomersServiceDeps {
   erp: Erp;
   ledger: SyncLedger;
   log: { info(object: unknown, message: string): void };
+  /** Refreshes and exports (customers' personal data) are logged. */
+  audit: Pick<AuditLog, 'record'>;
 }
 
-export function createCustomersService({ repo, erp, ledger, log }: CustomersServiceDeps) {
+export function createCustomersService({ repo, erp, ledger, log, audit }: CustomersServiceDeps) {
   /** Every customer in the copy, by display name (then number), as the ten fields. */
   async function sortedCustomers(): Promise<CustomerDto[]> {
     const rows = await repo.customers();
@@ -90,7 +93,7 @@ export function createCustomersService({ repo, erp, ledger, log }: CustomersServ
      * ledger. 409 while another refresh runs; 503 when the ERP cannot be reached (the ledger
      * row failed with the reason, the copy untouched).
      */
-    async refresh(startedBy: string): Promise<CustomersAnswer> {
+    async refresh(startedBy: string, context: AuditContext): Promise<CustomersAnswer> {
       const run = await ledger.start('customers', startedBy);
       try {
         const records = await erp.listCustomers();
@@ -108,6 +111,13 @@ export function createCustomersService({ repo, erp, ledger, log }: CustomersServ
           run.count({ processed: records.length, unchanged: records.length });
         }
         await run.succeed();
+        const { processed, updated, unchanged } = run.counters;
+        await audit.record(context, {
+          action: 'customers.refresh',
+          entityType: 'customers',
+          entityId: run.id,
+          after: { source: erp.kind, processed, updated, unchanged },
+        });
       } catch (error) {
         await run.fail(error instanceof Error ? error.message : String(error));
         throw unavailableAs503(error);
@@ -116,10 +126,16 @@ export function createCustomersService({ repo, erp, ledger, log }: CustomersServ
     },
 
     /** customers.csv: the ten fields of every customer matching `search`, by display name. */
-    async exportCsv(search: string): Promise<string> {
+    async exportCsv(search: string, context: AuditContext): Promise<string> {
       const rows = (await sortedCustomers()).filter((customer) =>
         customerMatches(customer, search),
       );
+      await audit.record(context, {
+        action: 'customers.export',
+        entityType: 'export',
+        entityId: CUSTOMERS_CSV_FILENAME,
+        after: { search, rows: rows.length },
+      });
       return toCsv(
         CUSTOMER_FIELDS,
         rows.map((customer) => CUSTOMER_FIELDS.map((field) => customer[field])),

@@ -9,6 +9,7 @@ import {
   type SyncedPriceField,
 } from '@labshop/shared/schemas/erp';
 import type { Erp, ErpItemPrices, PriceSource } from '../../integrations/erp/port.ts';
+import type { AuditContext, AuditLog } from '../audit/service.ts';
 import type { CatalogService, ProductPriceRow } from '../catalog/service.ts';
 import { SyncInterrupted, type RunningSync, type SyncLedger } from './ledger.ts';
 import { unavailableAs503 } from './unavailable.ts';
@@ -120,9 +121,18 @@ export interface PriceSyncDeps {
   ledger: SyncLedger;
   mapping: PriceMapping;
   log: { info(object: unknown, message: string): void };
+  /** Each product's change is logged in its transaction; the run's totals at its end. */
+  audit: Pick<AuditLog, 'record'>;
 }
 
-export function createPriceSyncService({ erp, catalog, ledger, mapping, log }: PriceSyncDeps) {
+export function createPriceSyncService({
+  erp,
+  catalog,
+  ledger,
+  mapping,
+  log,
+  audit,
+}: PriceSyncDeps) {
   const sources = [
     ...new Set(SYNCED_PRICE_FIELDS.map((field) => mapping[field]).filter((s) => s !== 'keep')),
   ] as PriceSource[];
@@ -146,6 +156,7 @@ export function createPriceSyncService({ erp, catalog, ledger, mapping, log }: P
     run: RunningSync,
     product: ProductPriceRow,
     item: ErpItemPrices | undefined,
+    context: AuditContext,
   ): Promise<string | null> {
     const base = { productNumber: product.number, title: product.title };
     const failed = async (reason: string) => {
@@ -162,7 +173,10 @@ export function createPriceSyncService({ erp, catalog, ledger, mapping, log }: P
     if (!plan.ok) return failed(plan.reason);
     let write;
     try {
-      write = await catalog.setProductPrices(product.id, plan.changes);
+      write = await catalog.setProductPrices(product.id, plan.changes, {
+        context,
+        action: 'product.price-sync',
+      });
     } catch (error) {
       return failed(messageOf(error));
     }
@@ -184,9 +198,10 @@ export function createPriceSyncService({ erp, catalog, ledger, mapping, log }: P
     /**
      * Runs the sync for `startedBy`: 409 while another runs, 503 when the ERP cannot be
      * reached (the ledger row then failed with the reason). Products fail one by one with
-     * their reason; the others are still updated.
+     * their reason; the others are still updated. Every price change is in the audit log
+     * (product.price-sync), and the run's totals (prices.sync).
      */
-    async sync(startedBy: string): Promise<PriceSyncResult> {
+    async sync(startedBy: string, context: AuditContext): Promise<PriceSyncResult> {
       const run = await ledger.start('prices', startedBy);
       try {
         const { items, products } = await load();
@@ -194,11 +209,22 @@ export function createPriceSyncService({ erp, catalog, ledger, mapping, log }: P
         const byNumber = itemsByNumber(items);
         const failures: string[] = [];
         for (const product of products) {
-          const reason = await syncProduct(run, product, byNumber.get(itemKey(product.number)));
+          const reason = await syncProduct(
+            run,
+            product,
+            byNumber.get(itemKey(product.number)),
+            context,
+          );
           if (reason !== null) failures.push(failureLine(product.number, reason));
         }
         await run.succeed();
         const { updated, unchanged, failed } = run.counters;
+        await audit.record(context, {
+          action: 'prices.sync',
+          entityType: 'prices',
+          entityId: run.id,
+          after: { updated, unchanged, failed, failures },
+        });
         log.info({ sync: run.id, updated, unchanged, failed }, 'prices synced from the ERP');
         return { updated, failed, failures, unchanged, syncId: run.id };
       } catch (error) {

@@ -12,11 +12,14 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { exportLimit } from '../../http/rate-limits.ts';
 import { sendCsv } from '../../http/csv.ts';
+import { auditContextOf } from '../audit/routes.ts';
 import { CUSTOMERS_CSV_FILENAME, type CustomersService } from './customers-service.ts';
 import type { SyncLedger } from './ledger.ts';
 import type { PriceSyncService } from './price-sync-service.ts';
 import { ErrorSchema, adminErrorResponses } from '../../http/errors.ts';
+import { pageField } from '@labshop/shared/schemas/paging';
 
 /**
  * The business system as the admin sees it: SPEC.md's customers call and price sync
@@ -27,17 +30,11 @@ import { ErrorSchema, adminErrorResponses } from '../../http/errors.ts';
 const errors = adminErrorResponses;
 
 const KIND_MESSAGE = `kind must be one of: ${ERP_SYNC_KINDS.join(', ')}.`;
-const PAGE_MESSAGE = 'page must be a whole number from 1.';
 const kind = z.enum(ERP_SYNC_KINDS, { error: KIND_MESSAGE });
 
 const SyncsQuery = z.object({
   kind: kind.optional(),
-  page: z.coerce
-    .number({ error: PAGE_MESSAGE })
-    .int(PAGE_MESSAGE)
-    .min(1, PAGE_MESSAGE)
-    .max(1_000_000, 'page is too large.')
-    .default(1),
+  page: pageField(),
 });
 
 const CurrentQuery = z.object({ kind: kind.default('prices') });
@@ -101,14 +98,14 @@ export async function erpRoutes(
       },
     },
     async (request) => {
-      return customers.refresh(await whoIs(request));
+      return customers.refresh(await whoIs(request), await auditContextOf(request));
     },
   );
 
   app.get(
     '/api/customers/export',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', rateLimit: exportLimit() },
       schema: {
         tags: ['erp'],
         summary: `Downloads ${CUSTOMERS_CSV_FILENAME}: the ten fields of every customer matching search`,
@@ -120,7 +117,11 @@ export async function erpRoutes(
       },
     },
     async (request, reply) =>
-      sendCsv(reply, CUSTOMERS_CSV_FILENAME, await customers.exportCsv(request.query.search)),
+      sendCsv(
+        reply,
+        CUSTOMERS_CSV_FILENAME,
+        await customers.exportCsv(request.query.search, await auditContextOf(request)),
+      ),
   );
 
   app.post(
@@ -141,7 +142,7 @@ export async function erpRoutes(
       },
     },
     async (request) => {
-      return prices.sync(await whoIs(request));
+      return prices.sync(await whoIs(request), await auditContextOf(request));
     },
   );
 

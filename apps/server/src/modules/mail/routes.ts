@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { MailLogService } from './service.ts';
 import { ErrorSchema, adminErrorResponses } from '../../http/errors.ts';
+import { pageField } from '@labshop/shared/schemas/paging';
 
 /** The admin mail log: GET /api/admin/mail?page= and GET /api/admin/mail/{id}. */
 
@@ -27,14 +28,8 @@ const MailLogMessageSchema = z.object({
   htmlBody: z.string().nullable(),
 });
 
-const PAGE_MESSAGE = 'page must be a whole number from 1.';
 const MailLogQuery = z.object({
-  page: z.coerce
-    .number({ error: PAGE_MESSAGE })
-    .int(PAGE_MESSAGE)
-    .min(1, PAGE_MESSAGE)
-    .max(1_000_000, 'page is too large.')
-    .default(1),
+  page: pageField(),
 });
 
 const MailIdParams = z.object({ id: z.string() });

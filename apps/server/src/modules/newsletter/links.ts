@@ -46,8 +46,7 @@ export function createNewsletterLinks(options: {
         sig: confirmSig(email, name, expires),
       }),
     verifyUnsubscribe: (email, sig) => sameText(sig, unsubscribeSig(email)),
-    verifyConfirm: (email, name, expires, sig) =>
-      sameText(sig, confirmSig(email, name, expires)),
+    verifyConfirm: (email, name, expires, sig) => sameText(sig, confirmSig(email, name, expires)),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { MailMessage } from '../../integrations/mail/port.ts';
 import type { NewsletterLinks } from './links.ts';
+import { decodeHtmlEntities, escapeHtml } from '../../http/html.ts';
 
 /**
  * One recipient's copy of a newsletter: the admin's (sanitised) HTML in a simple layout that
@@ -99,38 +100,6 @@ function newsletterHtml(
   ].join('\n');
 }
 
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-
-/** The sanitiser writes &amp; &lt; &gt; &quot; and keeps every other character as it is. */
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code =
-        name[1] === 'x' || name[1] === 'X'
-          ? Number.parseInt(name.slice(2), 16)
-          : Number.parseInt(name.slice(1), 10);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
-
 /** An attribute's value as written (entities still encoded). */
 const attribute = (tag: string, name: string): string | null =>
   new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1] ?? null;
@@ -157,8 +126,8 @@ export function htmlToText(html: string): string {
       const href = attribute(attrs, 'href');
       if (!href) return label;
       // Both stay encoded here; the whole text is decoded once at the end.
-      const shown = decodeEntities(label);
-      const target = decodeEntities(href);
+      const shown = decodeHtmlEntities(label);
+      const target = decodeHtmlEntities(href);
       if (!shown) return href;
       if (shown === target || `mailto:${shown}` === target) return label;
       return `${label} (${href})`;
@@ -175,7 +144,7 @@ export function htmlToText(html: string): string {
     .replace(/<(tr|caption)\b[^>]*>/gi, '')
     .replace(/<\/?(p|div|h[1-6]|blockquote|ul|ol|table|thead|tbody|tfoot)\b[^>]*>/gi, '\n\n')
     .replace(/<[^>]+>/g, '');
-  return decodeEntities(text)
+  return decodeHtmlEntities(text)
     .split('\n')
     .map((line) => line.replace(/[ \t]+/g, ' ').trim())
     .join('\n')

@@ -95,6 +95,8 @@ export function createSendsRepo(db: Database) {
       content: string;
       createdBy: string;
       batchSize: number;
+      /** Runs in the queueing transaction once the send is queued (its audit entry). */
+      onQueued?: (tx: Database, row: NewsletterRow) => Promise<void>;
     }): Promise<QueueResult> {
       try {
         return await db.transaction(async (tx) => {
@@ -160,6 +162,7 @@ export function createSendsRepo(db: Database) {
               priority: OUTBOX_PRIORITY.bulk,
             })),
           );
+          await input.onQueued?.(tx, row);
           return { kind: 'queued', row } as const;
         });
       } catch (error) {

@@ -11,6 +11,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { NewsletterSendsService } from './sends-service.ts';
 import { ErrorSchema, adminErrorResponses } from '../../http/errors.ts';
+import { auditContextOf } from '../audit/routes.ts';
+import { pageField } from '@labshop/shared/schemas/paging';
 
 /**
  * Sending newsletters (SPEC.md POST /api/newsletter) and their progress (ours: the list of
@@ -19,14 +21,8 @@ import { ErrorSchema, adminErrorResponses } from '../../http/errors.ts';
 
 const errors = adminErrorResponses;
 
-const PAGE_MESSAGE = 'page must be a whole number from 1.';
 const SendsQuery = z.object({
-  page: z.coerce
-    .number({ error: PAGE_MESSAGE })
-    .int(PAGE_MESSAGE)
-    .min(1, PAGE_MESSAGE)
-    .max(1_000_000, 'page is too large.')
-    .default(1),
+  page: pageField(),
 });
 
 /** Any text: an id that is not a send's (not even a UUID) is 404, like an unknown one. */
@@ -59,7 +55,11 @@ export async function newsletterSendRoutes(
       },
     },
     async (request, reply) => {
-      const queued = await sends.queue(request.body, await whoIs(request));
+      const queued = await sends.queue(
+        request.body,
+        await whoIs(request),
+        await auditContextOf(request),
+      );
       return reply.code(202).send(queued);
     },
   );

@@ -15,6 +15,7 @@ import { PermanentJobError, type OutboxJob, type OutboxPayload } from '../../job
 import { isBlankHtml, sanitizeTextPageHtml } from '../content/sanitize-html.ts';
 import type { NewsletterLinks } from './links.ts';
 import { newsletterMail } from './newsletter-mail.ts';
+import type { AuditContext, AuditLog } from '../audit/service.ts';
 import type {
   DeliveryCounts,
   DeliveryFailure,
@@ -51,6 +52,8 @@ export interface NewsletterSendsDeps {
    * it ends well inside the outbox's 5-minute lease. The rest goes on in a new job.
    */
   jobTimeBudgetMs?: number;
+  /** Each send queued by an admin is logged in the queueing transaction. */
+  audit?: Pick<AuditLog, 'record'>;
 }
 
 /** Tries of one address before it is 'failed' (SMTP 5xx fails at once). */
@@ -272,7 +275,11 @@ export function createNewsletterSendsService(deps: NewsletterSendsDeps) {
 
   return {
     /** POST /api/newsletter: queues a send to every subscribed address. */
-    async queue(input: NewsletterInput, createdBy: string): Promise<NewsletterQueued> {
+    async queue(
+      input: NewsletterInput,
+      createdBy: string,
+      context?: AuditContext,
+    ): Promise<NewsletterQueued> {
       const content = sanitizeTextPageHtml(input.content);
       if (isBlankHtml(content)) {
         throw new AppError('bad_request', NEWSLETTER_MESSAGES.contentRequired);
@@ -282,6 +289,23 @@ export function createNewsletterSendsService(deps: NewsletterSendsDeps) {
         content,
         createdBy,
         batchSize: deps.batchSize,
+        onQueued: async (tx, row) => {
+          if (!deps.audit || !context) return;
+          await deps.audit.record(
+            context,
+            {
+              action: 'newsletter.send',
+              entityType: 'newsletter',
+              entityId: row.id,
+              after: {
+                subject: row.subject,
+                content: row.content,
+                recipients: row.recipientsTotal,
+              },
+            },
+            tx,
+          );
+        },
       });
       if (result.kind === 'duplicate') {
         throw new AppError('conflict', NEWSLETTER_MESSAGES.duplicateSend);

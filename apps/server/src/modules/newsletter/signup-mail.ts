@@ -1,15 +1,7 @@
 import type { MailMessage } from '../../integrations/mail/port.ts';
+import { escapeHtml } from '../../http/html.ts';
 
 export const SIGNUP_MAIL_SUBJECT = 'Please confirm your labshop newsletter subscription';
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /**
  * The public sign-up's confirmation mail (double opt-in): nobody is on the list until the

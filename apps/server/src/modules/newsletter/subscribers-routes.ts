@@ -17,9 +17,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refuseCrossSiteSessions } from '../../http/access.ts';
 import { sendCsv } from '../../http/csv.ts';
-import { perClientLimit } from '../../http/rate-limits.ts';
+import { perClientLimit, exportLimit } from '../../http/rate-limits.ts';
 import { SUBSCRIBERS_CSV_FILENAME, type SubscribersService } from './subscribers-service.ts';
 import { ErrorSchema, adminErrorResponses } from '../../http/errors.ts';
+import { auditContextOf } from '../audit/routes.ts';
 
 /**
  * The newsletter's subscribers: SPEC.md's GET /api/newsletter-subscribers,
@@ -35,8 +36,6 @@ const MessageSchema = z.object({ message: z.string() });
 export const SIGNUP_TOO_MANY =
   'Too many sign-ups from your network. Please try again in a few minutes.';
 
-const PAGE_MESSAGE = 'page must be a whole number from 1.';
-const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${SUBSCRIBERS_MAX_LIMIT}.`;
 const SEARCH_MESSAGE = `The search must be at most ${NEWSLETTER_LIMITS.search} characters.`;
 const search = z
   .string({ error: 'search must be given once, as text.' })
@@ -45,21 +44,7 @@ const search = z
   .default('');
 
 /** SubscribersQuery with a message a person can act on for each bad value. */
-const ListQuery = SubscribersQuery.extend({
-  page: z.coerce
-    .number({ error: PAGE_MESSAGE })
-    .int(PAGE_MESSAGE)
-    .min(1, PAGE_MESSAGE)
-    .max(1_000_000, 'page is too large.')
-    .default(1),
-  limit: z.coerce
-    .number({ error: LIMIT_MESSAGE })
-    .int(LIMIT_MESSAGE)
-    .min(1, LIMIT_MESSAGE)
-    .max(SUBSCRIBERS_MAX_LIMIT, LIMIT_MESSAGE)
-    .default(SUBSCRIBERS_DEFAULT_LIMIT),
-  search,
-});
+const ListQuery = SubscribersQuery.extend({ search });
 
 const ExportQuery = z.object({ search });
 
@@ -102,7 +87,7 @@ export async function subscribersRoutes(
   app.get(
     '/api/export-subscribers',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', rateLimit: exportLimit() },
       schema: {
         tags: ['newsletter'],
         summary: `Downloads ${SUBSCRIBERS_CSV_FILENAME}: every subscriber matching search`,
@@ -114,7 +99,11 @@ export async function subscribersRoutes(
       },
     },
     async (request, reply) =>
-      sendCsv(reply, SUBSCRIBERS_CSV_FILENAME, await subscribers.exportCsv(request.query.search)),
+      sendCsv(
+        reply,
+        SUBSCRIBERS_CSV_FILENAME,
+        await subscribers.exportCsv(request.query.search, await auditContextOf(request)),
+      ),
   );
 
   app.get(
@@ -133,7 +122,7 @@ export async function subscribersRoutes(
       },
     },
     async (request) => {
-      return subscribers.unsubscribe(request.query.email);
+      return subscribers.unsubscribe(request.query.email, await auditContextOf(request));
     },
   );
 
@@ -151,7 +140,7 @@ export async function subscribersRoutes(
       },
     },
     async (request) => {
-      return subscribers.subscribe(request.body.email);
+      return subscribers.subscribe(request.body.email, await auditContextOf(request));
     },
   );
 
@@ -169,7 +158,9 @@ export async function subscribersRoutes(
       },
     },
     async (request, reply) => {
-      return reply.code(201).send(await subscribers.add(request.body));
+      return reply
+        .code(201)
+        .send(await subscribers.add(request.body, await auditContextOf(request)));
     },
   );
 

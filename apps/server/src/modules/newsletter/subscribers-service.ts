@@ -19,6 +19,8 @@ import { PermanentJobError, type OutboxPayload } from '../../jobs/outbox.ts';
 import type { NewsletterLinks } from './links.ts';
 import { signupConfirmationMail } from './signup-mail.ts';
 import type { SubscriberRow, SubscribersRepo } from './subscribers-repo.ts';
+import { createSubscribersRepo } from './subscribers-repo.ts';
+import type { AuditContext, AuditLog } from '../audit/service.ts';
 
 export const SUBSCRIBERS_CSV_FILENAME = 'subscribers.csv';
 
@@ -29,6 +31,8 @@ export interface SubscribersServiceDeps {
   links: NewsletterLinks;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** The admin's changes and exports are logged (changes in their transaction). */
+  audit: AuditLog;
   /** The clock (Unix milliseconds); tests move it. */
   now?: () => number;
 }
@@ -51,12 +55,30 @@ export function toSubscriberDto(row: SubscriberRow): SubscriberDto {
  * link every newsletter carries.
  */
 export function createSubscribersService(deps: SubscribersServiceDeps) {
-  const { repo, links, mailer, log } = deps;
+  const { repo, links, mailer, log, audit } = deps;
   const now = deps.now ?? Date.now;
 
-  async function setSubscribed(email: string, subscribed: boolean): Promise<SubscriberChange> {
-    const row = await repo.setSubscribed(email, subscribed);
-    if (!row) throw new AppError('not_found', NEWSLETTER_MESSAGES.notFound(email));
+  async function setSubscribed(
+    email: string,
+    subscribed: boolean,
+    context: AuditContext,
+  ): Promise<SubscriberChange> {
+    const row = await audit.transaction(context, async (tx, record) => {
+      const txRepo = createSubscribersRepo(tx);
+      const before = await txRepo.byEmail(email);
+      const after = before && (await txRepo.setSubscribed(email, subscribed));
+      if (!after) throw new AppError('not_found', NEWSLETTER_MESSAGES.notFound(email));
+      if (before.subscribed !== after.subscribed) {
+        record({
+          action: subscribed ? 'subscriber.subscribe' : 'subscriber.unsubscribe',
+          entityType: 'subscriber',
+          entityId: after.email,
+          before: { subscribed: before.subscribed },
+          after: { subscribed: after.subscribed },
+        });
+      }
+      return after;
+    });
     return {
       message: subscribed
         ? NEWSLETTER_MESSAGES.subscribed(email)
@@ -85,8 +107,14 @@ export function createSubscribersService(deps: SubscribersServiceDeps) {
     },
 
     /** subscribers.csv: every match of `search`, not one page. */
-    async exportCsv(search: string): Promise<string> {
+    async exportCsv(search: string, context: AuditContext): Promise<string> {
       const rows = await repo.all(search);
+      await audit.record(context, {
+        action: 'subscribers.export',
+        entityType: 'export',
+        entityId: SUBSCRIBERS_CSV_FILENAME,
+        after: { search, rows: rows.length },
+      });
       return toCsv(
         SUBSCRIBER_CSV_COLUMNS,
         rows.map((row) => {
@@ -97,10 +125,25 @@ export function createSubscribersService(deps: SubscribersServiceDeps) {
     },
 
     /** The admin's add-subscriber form: 409 when the address is on the list in any case. */
-    async add(input: AddSubscriberInput): Promise<SubscriberChange> {
+    async add(input: AddSubscriberInput, context: AuditContext): Promise<SubscriberChange> {
       const existing = await repo.byEmail(input.email);
       if (existing) throw duplicate(existing, input.email);
-      const row = await repo.insert({ ...input, source: 'admin' });
+      const row = await audit.transaction(context, async (tx, record) => {
+        const added = await createSubscribersRepo(tx).insert({ ...input, source: 'admin' });
+        if (added) {
+          record({
+            action: 'subscriber.add',
+            entityType: 'subscriber',
+            entityId: added.email,
+            after: {
+              displayName: added.displayName,
+              email: added.email,
+              subscribed: added.subscribed,
+            },
+          });
+        }
+        return added;
+      });
       // Another request added it a moment ago.
       if (!row) throw duplicate(await repo.byEmail(input.email), input.email);
       log.info({ subscriber: row.id }, 'newsletter subscriber added by the admin');
@@ -108,10 +151,10 @@ export function createSubscribersService(deps: SubscribersServiceDeps) {
     },
 
     /** The admin's unsubscribe; unsubscribing an address that is already out changes nothing. */
-    unsubscribe: (email: string) => setSubscribed(email, false),
+    unsubscribe: (email: string, context: AuditContext) => setSubscribed(email, false, context),
 
     /** The admin's subscribe (back on the list); idempotent as well. */
-    subscribe: (email: string) => setSubscribed(email, true),
+    subscribe: (email: string, context: AuditContext) => setSubscribed(email, true, context),
 
     /**
      * The footer's sign-up form. Whatever happens the visitor hears the same thanks, so the

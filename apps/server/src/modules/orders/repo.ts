@@ -133,7 +133,11 @@ export function createOrdersRepo(db: Database) {
      * The admin's retry of an order's ERP sync: a waiting or dead job runs again now with fresh
      * attempts (a missing one is written), and the order shows 'pending' again.
      */
-    async requeueSync(order: OrderRow): Promise<void> {
+    /** `onRequeued` runs in the same transaction (the admin's audit entry). */
+    async requeueSync(
+      order: OrderRow,
+      onRequeued?: (tx: Database) => Promise<void>,
+    ): Promise<void> {
       await db.transaction(async (tx) => {
         const key = orderJobKey(ORDER_JOB_KINDS.erpSync, order.number);
         const written = await enqueue(tx, {
@@ -148,6 +152,7 @@ export function createOrdersRepo(db: Database) {
           .where(
             and(eq(orders.id, order.id), inArray(orders.erpSyncStatus, ['not_started', 'failed'])),
           );
+        await onRequeued?.(tx);
       });
     },
   };

@@ -8,9 +8,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { exportLimit } from '../../http/rate-limits.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { ORDER_HISTORY_CSV_FILENAME, type OrdersService } from './service.ts';
 import { ErrorSchema, adminErrorResponses } from '../../http/errors.ts';
+import { auditContextOf } from '../audit/routes.ts';
 
 /**
  * SPEC.md's orders calls (GET /api/order-history and its CSV export), plus ours: one order and
@@ -54,7 +56,7 @@ export async function ordersRoutes(fastify: FastifyInstance, options: { orders: 
   app.get(
     '/api/order-history/export',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', rateLimit: exportLimit() },
       schema: {
         tags: ['orders'],
         summary: `Downloads ${ORDER_HISTORY_CSV_FILENAME}: every order matching search, newest first`,
@@ -65,7 +67,11 @@ export async function ordersRoutes(fastify: FastifyInstance, options: { orders: 
       },
     },
     async (request, reply) =>
-      sendCsv(reply, ORDER_HISTORY_CSV_FILENAME, await orders.exportCsv(request.query.search)),
+      sendCsv(
+        reply,
+        ORDER_HISTORY_CSV_FILENAME,
+        await orders.exportCsv(request.query.search, await auditContextOf(request)),
+      ),
   );
 
   app.get(
@@ -98,7 +104,7 @@ export async function ordersRoutes(fastify: FastifyInstance, options: { orders: 
       },
     },
     async (request) => {
-      return orders.retrySync(request.params.number);
+      return orders.retrySync(request.params.number, await auditContextOf(request));
     },
   );
 }

@@ -9,6 +9,7 @@ import {
 } from '@labshop/shared/schemas/orders';
 import { toCsv, type CsvValue } from '../../http/csv.ts';
 import { AppError } from '../../http/errors.ts';
+import type { AuditContext, AuditLog } from '../audit/service.ts';
 import type { OrderCursor, OrderLineRow, OrderRow, OrdersRepo, SyncJobRow } from './repo.ts';
 
 export const ORDER_HISTORY_CSV_FILENAME = 'orders_history.csv';
@@ -21,8 +22,13 @@ export const ORDER_EXPORT_BATCH_SIZE = 500;
  * shipping, payment and ERP sync, newest first; the orders_history.csv export; and the admin's
  * retry of a failed ERP sync.
  */
-export function createOrdersService(deps: { repo: OrdersRepo; exportBatchSize?: number }) {
-  const { repo } = deps;
+export function createOrdersService(deps: {
+  repo: OrdersRepo;
+  exportBatchSize?: number;
+  /** Exports (customers' personal data) and sync retries are logged. */
+  audit: Pick<AuditLog, 'record'>;
+}) {
+  const { repo, audit } = deps;
   const batchSize = deps.exportBatchSize ?? ORDER_EXPORT_BATCH_SIZE;
 
   /** The entries of these orders: their lines and sync jobs in one query each. */
@@ -66,7 +72,7 @@ export function createOrdersService(deps: { repo: OrdersRepo; exportBatchSize?: 
     },
 
     /** orders_history.csv: every matching order, newest first, read in keyset batches. */
-    async exportCsv(search: string): Promise<string> {
+    async exportCsv(search: string, context: AuditContext): Promise<string> {
       const rows: CsvValue[][] = [];
       let after: OrderCursor | null = null;
       for (;;) {
@@ -79,6 +85,12 @@ export function createOrdersService(deps: { repo: OrdersRepo; exportBatchSize?: 
         if (batch.rows.length < batchSize || !batch.next) break;
         after = batch.next;
       }
+      await audit.record(context, {
+        action: 'orders.export',
+        entityType: 'export',
+        entityId: ORDER_HISTORY_CSV_FILENAME,
+        after: { search, rows: rows.length },
+      });
       return toCsv(ORDER_HISTORY_CSV_COLUMNS, rows);
     },
 
@@ -87,10 +99,24 @@ export function createOrdersService(deps: { repo: OrdersRepo; exportBatchSize?: 
     },
 
     /** The admin's retry of a paid order's ERP sync (a synced order is left as it is). */
-    async retrySync(number: string): Promise<OrderHistoryEntry> {
+    async retrySync(number: string, context: AuditContext): Promise<OrderHistoryEntry> {
       const order = await requireOrder(number);
       if (order.status !== 'paid') throw new AppError('conflict', CHECKOUT_MESSAGES.orderNotPaid);
-      if (order.erpSyncStatus !== 'synced') await repo.requeueSync(order);
+      if (order.erpSyncStatus !== 'synced') {
+        await repo.requeueSync(order, (tx) =>
+          audit.record(
+            context,
+            {
+              action: 'order.retry-sync',
+              entityType: 'order',
+              entityId: order.number,
+              before: { erpSyncStatus: order.erpSyncStatus },
+              after: { erpSyncStatus: 'pending' },
+            },
+            tx,
+          ),
+        );
+      }
       return entry((await repo.orderByNumber(number)) ?? order);
     },
   };

@@ -17,6 +17,8 @@ export const ADMIN_SCREEN_PATHS = [
   'mail',
   // Beyond the spec: every sync with the ERP (price syncs, customer list refreshes) and its result.
   'erp-syncs',
+  // Beyond the spec: every admin change, who made it and the values before and after.
+  'audit-log',
 ] as const;
 
 export type AdminScreenPath = (typeof ADMIN_SCREEN_PATHS)[number];

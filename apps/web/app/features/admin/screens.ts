@@ -11,6 +11,7 @@ import {
   Bell,
   Users,
   ArrowLeftRight,
+  ScrollText,
   type LucideIcon,
 } from 'lucide-react';
 import type { AdminScreenPath } from './screen-paths.ts';
@@ -100,6 +101,13 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     description:
       'Every price sync and customer list refresh with Business Central, and its result.',
     icon: ArrowLeftRight,
+  },
+  {
+    path: 'audit-log',
+    label: 'Audit Log',
+    description:
+      'Every change made in the admin: who, when, what, and the values before and after.',
+    icon: ScrollText,
   },
 ];
 

@@ -11,6 +11,8 @@ export interface EmbeddedIdentityOptions {
   /** The site origin; the provider's issuer is this plus /oidc, the API audience plus /api. */
   siteOrigin: string;
   rolesClaim: string;
+  /** Password tries per client IP, and per account, in the window. */
+  loginRateLimit: { max: number; windowMs: number };
 }
 
 /**
@@ -40,6 +42,7 @@ export async function mountEmbeddedIdentity(
     provider,
     publicOrigin: new URL(options.siteOrigin),
     homeUrl,
+    loginRateLimit: options.loginRateLimit,
   });
   return createOpenIdClient({
     issuer: new URL(issuer),

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../http/html.ts';
 import type { DemoAccount } from './demo-accounts.ts';
 
 /**
@@ -5,15 +6,6 @@ import type { DemoAccount } from './demo-accounts.ts';
  * server-rendered HTML (the provider is a separate party from the shop, as Auth0 would be), in
  * the shop's colours, with no script but the logout page's one-line auto-submit.
  */
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 const STYLE = `
 *{box-sizing:border-box}

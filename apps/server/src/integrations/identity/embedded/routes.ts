@@ -1,9 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import formbody from '@fastify/formbody';
+import { LOGIN_RATE_LIMITED_MESSAGE } from '@labshop/shared/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
+import { AppError } from '../../../http/errors.ts';
+import { perClientLimit } from '../../../http/rate-limits.ts';
 import { DEMO_ACCOUNTS, authenticateDemoAccount } from './demo-accounts.ts';
 import { cspNonceOf } from './provider.ts';
 import { loginPage, providerErrorPage } from './pages.ts';
@@ -13,6 +16,8 @@ export interface EmbeddedProviderRoutesOptions {
   /** The site as visitors reach it: the provider's URLs and Secure cookies follow it. */
   publicOrigin: URL;
   homeUrl: string;
+  /** Password tries per client IP, and per account, in the window. */
+  loginRateLimit: { max: number; windowMs: number };
 }
 
 const MOUNT = '/oidc';
@@ -23,7 +28,7 @@ const MOUNT = '/oidc';
  */
 export async function embeddedProviderRoutes(
   app: FastifyInstance,
-  { provider, publicOrigin, homeUrl }: EmbeddedProviderRoutesOptions,
+  { provider, publicOrigin, homeUrl, loginRateLimit }: EmbeddedProviderRoutesOptions,
 ): Promise<void> {
   const callback = provider.callback();
 
@@ -65,6 +70,21 @@ export async function embeddedProviderRoutes(
   await app.register(async (plugin) => {
     await plugin.register(formbody);
     const interactions = plugin.withTypeProvider<ZodTypeProvider>();
+    /** Password tries per account, whichever client they come from. */
+    const accountLimit = plugin.createRateLimit({
+      max: loginRateLimit.max,
+      timeWindow: loginRateLimit.windowMs,
+      keyGenerator: (request) =>
+        `login-account ${(request.body as { email?: string }).email?.trim().toLowerCase() ?? ''}`,
+    });
+
+    // Too many tries: a page a person can read (429 with Retry-After), not JSON.
+    plugin.setErrorHandler((error, _request, reply) => {
+      if (error instanceof AppError && error.kind === 'too_many_requests') {
+        return sendHtml(reply.code(429), providerErrorPage(error.message, homeUrl));
+      }
+      throw error;
+    });
 
     const UidParams = z.object({ uid: z.string().min(1).max(100) });
     const LoginBody = z.object({
@@ -90,11 +110,25 @@ export async function embeddedProviderRoutes(
 
     interactions.post(
       `${MOUNT}/interaction/:uid/login`,
-      { schema: { hide: true, params: UidParams, body: LoginBody } },
+      {
+        config: {
+          rateLimit: perClientLimit({ ...loginRateLimit, message: LOGIN_RATE_LIMITED_MESSAGE }),
+        },
+        schema: { hide: true, params: UidParams, body: LoginBody },
+      },
       async (request, reply) => {
         const details = await interactionFor(request, reply);
         if (!details) return;
         const { email, password } = request.body;
+        const perAccount = await accountLimit(request);
+        if (!perAccount.isAllowed && perAccount.isExceeded) {
+          request.log.warn(
+            { uid: details.uid },
+            'embedded provider: too many tries for an account',
+          );
+          reply.header('retry-after', String(perAccount.ttlInSeconds));
+          throw new AppError('too_many_requests', LOGIN_RATE_LIMITED_MESSAGE);
+        }
         const account = authenticateDemoAccount(email, password);
         if (!account) {
           request.log.info({ uid: details.uid }, 'embedded provider: wrong e-mail or password');

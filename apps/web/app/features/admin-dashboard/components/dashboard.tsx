@@ -13,7 +13,7 @@ import { DailyChart, formatShortDay } from './daily-chart.tsx';
 
 /**
  * The admin's start page: orders and revenue of the last 90 days, the best sellers, what needs
- * a look (ERP syncs pending or failed) and the way to each screen.
+ * a look (ERP syncs pending or failed, a burst of card declines) and the way to each screen.
  */
 export function AdminDashboard() {
   const dashboard = useDashboard();
@@ -82,8 +82,22 @@ export function DashboardView({ dashboard }: { dashboard: Dashboard }) {
   ];
   const first = dashboard.days[0];
   const last = dashboard.days.at(-1);
+  const declines = dashboard.cardDeclines;
   return (
     <>
+      {declines.count >= declines.threshold && (
+        // The admin notification of a card-testing burst (the staff are mailed as well).
+        <FeedbackRegions
+          className="mt-6"
+          feedback={{
+            kind: 'error',
+            lines: [
+              `Card payments: ${declines.count} declines in the last ${declines.windowMinutes} minutes.`,
+              'Many declines in a short time often mean someone is testing stolen card numbers through the checkout. The declined orders are in Orders History (status failed); if this goes on, turn the checkout captcha on or lower the payment limits.',
+            ],
+          }}
+        />
+      )}
       <ul aria-label="Counts" className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3">
         {counts.map((count) => (
           <li key={count.label}>

@@ -1,5 +1,5 @@
 import { ANONYMOUS, type Me } from '@labshop/shared/auth';
-import { COOKIES } from '@labshop/shared/constants';
+import { mayHaveSession } from '@labshop/shared/constants';
 import { useRouteLoaderData, type AppLoadContext } from 'react-router';
 import { readCookie } from '../../../lib/cookies.ts';
 
@@ -9,7 +9,8 @@ import { readCookie } from '../../../lib/cookies.ts';
  * their pages cost no session lookup.
  */
 export async function loadMe(request: Request, context: AppLoadContext): Promise<Me> {
-  if (!readCookie(COOKIES.session, request.headers.get('cookie'))) return ANONYMOUS;
+  const cookies = request.headers.get('cookie');
+  if (!mayHaveSession((name) => readCookie(name, cookies))) return ANONYMOUS;
   const response = await context.apiFetch('/api/me');
   if (!response.ok) return ANONYMOUS;
   return (await response.json()) as Me;

@@ -1,0 +1,84 @@
+import { IncomingMessage } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { OVERLOADED_ERROR, type ErrorBody } from './errors.ts';
+import { messagePage } from './html.ts';
+
+export interface LoadSheddingOptions {
+  /**
+   * The event loop's median lateness (ms), over a sample window, above which the server is
+   * overloaded; 0 turns shedding off.
+   */
+  maxEventLoopDelayMs: number;
+  /** How long each sample window is. */
+  sampleIntervalMs?: number;
+  /** Consecutive windows over the bound before shedding starts (one long GC pause is not it). */
+  windowsToShed?: number;
+  /** What a refused client is told to wait, in seconds. */
+  retryAfterSeconds?: number;
+}
+
+/** Never refused: probes must see the process, and files cost next to nothing to send. */
+const ALWAYS_SERVED = /^\/(healthz|readyz|assets\/|uploads\/|favicon)/;
+
+/**
+ * Load shedding: when the event loop has been late for `windowsToShed` windows in a row (every
+ * request is queueing behind the others), new requests from the network get a 503 with
+ * Retry-After before any body parsing, session, database or rendering work. Served requests
+ * then finish in time instead of everyone waiting longer and longer. Requests the server makes
+ * to itself (server-rendered pages calling the API in-process) are never refused: their page
+ * was already let in.
+ */
+async function loadSheddingPlugin(
+  app: FastifyInstance,
+  options: LoadSheddingOptions,
+): Promise<void> {
+  if (options.maxEventLoopDelayMs <= 0) return;
+  const sampleIntervalMs = options.sampleIntervalMs ?? 500;
+  const windowsToShed = options.windowsToShed ?? 2;
+  const retryAfter = String(options.retryAfterSeconds ?? 2);
+  const RESOLUTION_MS = 10;
+  // The histogram holds the intervals of a RESOLUTION_MS timer: its lateness plus that period.
+  const boundNs = (options.maxEventLoopDelayMs + RESOLUTION_MS) * 1e6;
+
+  const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  let lateWindows = 0;
+  let shedding = false;
+  const sampler = setInterval(() => {
+    // The timer itself runs late in a busy loop; the histogram saw every late tick.
+    const late = delay.count > 0 && delay.percentile(50) > boundNs;
+    delay.reset();
+    lateWindows = late ? lateWindows + 1 : 0;
+    const next = lateWindows >= windowsToShed;
+    if (next !== shedding) {
+      shedding = next;
+      app.log.warn(
+        { shedding, maxEventLoopDelayMs: options.maxEventLoopDelayMs },
+        shedding ? 'overloaded: refusing new requests with 503' : 'load back to normal',
+      );
+    }
+  }, sampleIntervalMs);
+  sampler.unref();
+  app.addHook('onReady', async () => {
+    delay.enable();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sampler);
+    delay.disable();
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!shedding) return;
+    // Fastify's inject hands routes a stand-in request, not a socket's IncomingMessage.
+    if (!(request.raw instanceof IncomingMessage)) return;
+    if (ALWAYS_SERVED.test(request.url)) return;
+    reply.code(503).header('retry-after', retryAfter).header('cache-control', 'no-store');
+    if (!request.url.startsWith('/api/') && request.headers.accept?.includes('text/html')) {
+      return reply.type('text/html; charset=utf-8').send(messagePage('Busy', OVERLOADED_ERROR));
+    }
+    return reply.send({ error: OVERLOADED_ERROR } satisfies ErrorBody);
+  });
+}
+
+export const loadShedding = fp(loadSheddingPlugin, { name: 'load-shedding' });
