@@ -1,33 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../src/http/access.ts';
 import { ACCESS_TABLE, routeKey } from './access-table.ts';
-import { startTestApp, type TestApp } from './helper.ts';
-import {
-  externalIssuerEnv,
-  signRoleTokens,
-  startFakeIssuer,
-  TEST_ADMIN_EMAIL,
-  TEST_AUDIENCE,
-  type FakeIssuer,
-} from './fakes/oidc-issuer.ts';
+import { startSignedInTestApp, type SignedInTestApp } from './helper.ts';
 
 /**
  * Issue 10, access: every route of the API, from the OpenAPI document and from the routes
  * Fastify registered, against the table of who may call it (access-table.ts), called as an
  * anonymous visitor, a signed-in partner lab and an administrator.
  */
-let issuer: FakeIssuer;
-let shop: TestApp;
-let tokens: { adminToken: string; partnerToken: string };
+let shop: SignedInTestApp;
 
 beforeAll(async () => {
-  issuer = await startFakeIssuer(TEST_AUDIENCE);
-  shop = await startTestApp({ ...externalIssuerEnv(issuer), ADMIN_EMAILS: TEST_ADMIN_EMAIL });
-  tokens = await signRoleTokens(issuer);
+  shop = await startSignedInTestApp();
 });
 afterAll(async () => {
   await shop.close();
-  await issuer.close();
 });
 
 /** `GET /api/products/{number}` in the OpenAPI document is `GET /api/products/:number` here. */
@@ -77,8 +64,8 @@ describe('the access table', () => {
   it('lets each caller through or refuses them as the table says, never answers 5xx, and keeps signed-in answers out of caches', async () => {
     const callers = {
       anonymous: {},
-      partner: { authorization: `Bearer ${tokens.partnerToken}` },
-      administrator: { authorization: `Bearer ${tokens.adminToken}` },
+      partner: { authorization: `Bearer ${shop.partnerToken}` },
+      administrator: { authorization: `Bearer ${shop.adminToken}` },
     };
     // What each caller must get: a refusal with this status, or anything but a refusal.
     const expected = {

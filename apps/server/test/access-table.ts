@@ -85,6 +85,8 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   'GET /api/order-history/export': 'admin',
   'GET /api/admin/orders/:number': 'admin',
   'POST /api/admin/orders/:number/retry-sync': 'admin',
+  'GET /api/admin/audit-log': 'admin',
+  'GET /api/admin/audit-log/export': 'admin',
   'GET /api/admin/dashboard': 'admin',
 };
 

@@ -6,15 +6,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, newsletterSubscribers, products } from '../src/db/schema/index.ts';
 import { call, insertPaidOrder } from './checkout-fixtures.ts';
-import {
-  externalIssuerEnv,
-  signRoleTokens,
-  startFakeIssuer,
-  TEST_ADMIN_EMAIL,
-  TEST_AUDIENCE,
-  type FakeIssuer,
-} from './fakes/oidc-issuer.ts';
-import { startTestApp, type TestApp } from './helper.ts';
+import { startSignedInTestApp, type SignedInTestApp } from './helper.ts';
 
 /**
  * GET /api/admin/dashboard: paid orders and revenue per day for the last 90 days, counted in
@@ -24,8 +16,7 @@ import { startTestApp, type TestApp } from './helper.ts';
 
 const TIME_ZONE = 'America/Los_Angeles';
 
-let issuer: FakeIssuer;
-let shop: TestApp;
+let shop: SignedInTestApp;
 let adminToken: string;
 let partnerToken: string;
 
@@ -81,14 +72,11 @@ async function paidOrder(options: {
 }
 
 beforeAll(async () => {
-  issuer = await startFakeIssuer(TEST_AUDIENCE);
-  ({ adminToken, partnerToken } = await signRoleTokens(issuer));
-  shop = await startTestApp({
-    ...externalIssuerEnv(issuer),
-    ADMIN_EMAILS: TEST_ADMIN_EMAIL,
+  shop = await startSignedInTestApp({
     OUTBOX_WORKER: 'false',
     SHOP_TIME_ZONE: TIME_ZONE,
   });
+  ({ adminToken, partnerToken } = shop);
 
   // Today: two orders, one still waiting for its ERP sync.
   await paidOrder({
@@ -179,7 +167,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await shop?.close();
-  await issuer?.close();
 });
 
 async function dashboard(): Promise<Dashboard> {

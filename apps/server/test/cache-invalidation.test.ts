@@ -5,47 +5,36 @@ import { createCacheInvalidation } from '../src/cache/invalidation.ts';
 import { createReadCache } from '../src/cache/read-cache.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { serveFakeWebBuild, writeFakeWebBuild } from './fake-web-build.ts';
-import {
-  externalIssuerEnv,
-  signRoleTokens,
-  startFakeIssuer,
-  TEST_ADMIN_EMAIL,
-  TEST_AUDIENCE,
-  type FakeIssuer,
-} from './fakes/oidc-issuer.ts';
-import { openTestDatabase, startTestApp, type TestApp } from './helper.ts';
+import { openTestDatabase, startSignedInTestApp, type SignedInTestApp } from './helper.ts';
 
 /**
  * Two instances of the shop on one database (decision 007): an administrator's write on one
  * empties the other's cached anonymous pages and API answers at once, through a database
  * notification, though both keep them for a minute otherwise.
  */
-let issuer: FakeIssuer;
 let database: DatabaseHandle;
 let webBuild: { dir: string };
 let adminToken: string;
-const instances: TestApp[] = [];
+const instances: SignedInTestApp[] = [];
 /** Both caches keep answers this long: only the notification can explain a fresh page. */
 const CACHE_SECONDS = 60;
 
-async function startInstance(): Promise<TestApp> {
-  const instance = await startTestApp(
+/** An instance on the shared database; later ones trust the first one's provider and tokens. */
+async function startInstance(): Promise<SignedInTestApp> {
+  const instance = await startSignedInTestApp(
     {
-      ...externalIssuerEnv(issuer),
-      ADMIN_EMAILS: TEST_ADMIN_EMAIL,
       PAGE_CACHE_SECONDS: String(CACHE_SECONDS),
       CATALOG_CACHE_SECONDS: String(CACHE_SECONDS),
     },
     (app) => serveFakeWebBuild(app, webBuild.dir, CACHE_SECONDS * 1000),
-    { database },
+    { database, issuer: instances[0]?.issuer },
   );
   instances.push(instance);
+  adminToken = instances[0]!.adminToken;
   return instance;
 }
 
 beforeAll(async () => {
-  issuer = await startFakeIssuer(TEST_AUDIENCE);
-  ({ adminToken } = await signRoleTokens(issuer));
   database = await openTestDatabase();
   webBuild = await writeFakeWebBuild();
 });
@@ -53,7 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const instance of instances) await instance.close();
   await database?.close();
-  await issuer?.close();
   if (webBuild) await rm(webBuild.dir, { recursive: true, force: true });
 });
 

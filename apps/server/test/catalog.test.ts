@@ -7,32 +7,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../src/db/schema/index.ts';
 import { addBulkProducts } from '../src/db/seed/bulk-products.ts';
 import { LOCAL_UPLOADS_URL_PREFIX } from '../src/integrations/storage/local-disk.ts';
-import {
-  externalIssuerEnv,
-  signRoleTokens,
-  startFakeIssuer,
-  TEST_ADMIN_EMAIL,
-  TEST_AUDIENCE,
-  type FakeIssuer,
-} from './fakes/oidc-issuer.ts';
-import { startTestApp, type TestApp } from './helper.ts';
+import { startSignedInTestApp, startTestApp, type SignedInTestApp } from './helper.ts';
 import { testJpeg as jpeg, testPng as png } from './images.ts';
 
 /** The catalogue API (SPEC.md section 7) with its validation (section 5) and uploads. */
-let issuer: FakeIssuer;
-let shop: TestApp;
+let shop: SignedInTestApp;
 let adminToken: string;
 let partnerToken: string;
 
 beforeAll(async () => {
-  issuer = await startFakeIssuer(TEST_AUDIENCE);
-  shop = await startTestApp({
-    ...externalIssuerEnv(issuer),
-    ADMIN_EMAILS: TEST_ADMIN_EMAIL,
+  shop = await startSignedInTestApp({
     IMAGE_LEGACY_ORIGINS: 'http://staging.labshop.example:8080',
     IMAGE_ORIGIN: 'https://shop.labshop.example',
   });
-  ({ adminToken, partnerToken } = await signRoleTokens(issuer));
+  ({ adminToken, partnerToken } = shop);
   for (const name of ['Alloy Grinders', 'Vibrators', 'Empty Shelf']) {
     const response = await createCategory(name);
     expect(response.status).toBe(201);
@@ -48,7 +36,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await shop.close();
-  await issuer.close();
 });
 
 type Fields = Record<string, string>;

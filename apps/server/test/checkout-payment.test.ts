@@ -78,12 +78,12 @@ async function orderRow(number: string) {
 }
 
 describe('doubled and concurrent requests', () => {
-  it('charges once when the same nonce is sent five times at the same time', async () => {
+  it('charges once when the same nonce is sent 20 times at the same time', async () => {
     const sandbox = sandboxOf(shop);
     sandbox.setAuthorizeDelay(400);
     const nonce = await newNonce(shop);
     const responses = await Promise.all(
-      Array.from({ length: 5 }, () => pay(shop, vibratorBody(), { nonce })),
+      Array.from({ length: 20 }, () => pay(shop, vibratorBody(), { nonce })),
     );
     const answers = await Promise.all(responses.map(answerOf));
     for (const answer of answers) expect(answer).toEqual(answers[0]);

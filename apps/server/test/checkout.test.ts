@@ -33,15 +33,7 @@ import {
   sandboxOf,
   seedCheckoutData,
 } from './checkout-fixtures.ts';
-import {
-  externalIssuerEnv,
-  signRoleTokens,
-  startFakeIssuer,
-  TEST_ADMIN_EMAIL,
-  TEST_AUDIENCE,
-  type FakeIssuer,
-} from './fakes/oidc-issuer.ts';
-import { startTestApp, type TestApp } from './helper.ts';
+import { startSignedInTestApp, type SignedInTestApp } from './helper.ts';
 
 /**
  * The cart, coupons and the card checkout over real HTTP with the sandbox gateway and the
@@ -49,27 +41,22 @@ import { startTestApp, type TestApp } from './helper.ts';
  * outbox worker is off, so the jobs a payment writes stay where the tests can count them.
  */
 
-let issuer: FakeIssuer;
-let shop: TestApp;
+let shop: SignedInTestApp;
 let adminToken: string;
 let partnerToken: string;
 
 const { grinder, vibrator, bur, unavailable, deleted } = PRODUCTS;
 
 beforeAll(async () => {
-  issuer = await startFakeIssuer(TEST_AUDIENCE);
-  shop = await startTestApp({
-    ...externalIssuerEnv(issuer),
-    ADMIN_EMAILS: TEST_ADMIN_EMAIL,
+  shop = await startSignedInTestApp({
     OUTBOX_WORKER: 'false',
     CHECKOUT_CAPTCHA_RATE_LIMIT_MAX: '10000',
   });
-  ({ adminToken, partnerToken } = await signRoleTokens(issuer));
+  ({ adminToken, partnerToken } = shop);
   await seedCheckoutData(shop);
 });
 afterAll(async () => {
   await shop.close();
-  await issuer.close();
 });
 
 const cartCookie = (entries: unknown) => `_cart__rf=${encodeURIComponent(JSON.stringify(entries))}`;

@@ -9,17 +9,9 @@ import {
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactData, contactMessages, geocodeCache, mailLog } from '../src/db/schema/index.ts';
-import {
-  externalIssuerEnv,
-  signRoleTokens,
-  startFakeIssuer,
-  TEST_ADMIN_EMAIL,
-  TEST_AUDIENCE,
-  type FakeIssuer,
-} from './fakes/oidc-issuer.ts';
 import { startFakeNominatim, type FakeNominatim } from './fakes/nominatim.ts';
 import { fakeCaptchaToken, startFakeRecaptcha, type FakeRecaptcha } from './fakes/recaptcha.ts';
-import { freePort, startTestApp, type TestApp } from './helper.ts';
+import { freePort, startSignedInTestApp, type SignedInTestApp, type TestApp } from './helper.ts';
 
 /**
  * Contact data, geolocation, the contact form and the admin mail log (SPEC.md sections 5, 7
@@ -41,23 +33,19 @@ const DENVER = {
   display_name: 'Market Street, Denver, Colorado, USA',
 };
 
-let issuer: FakeIssuer;
 let google: FakeRecaptcha;
 let nominatim: FakeNominatim;
-let shop: TestApp;
-let plain: TestApp;
+let shop: SignedInTestApp;
+let plain: SignedInTestApp;
 let adminToken: string;
 let partnerToken: string;
 
 beforeAll(async () => {
-  issuer = await startFakeIssuer(TEST_AUDIENCE);
   google = await startFakeRecaptcha({ secret: SECRET, hostname: '127.0.0.1' });
   nominatim = await startFakeNominatim();
   nominatim.place(TOLEDO_ADDRESS, TOLEDO);
   nominatim.place(DENVER_ADDRESS, DENVER);
-  const common = { ...externalIssuerEnv(issuer), ADMIN_EMAILS: TEST_ADMIN_EMAIL };
-  shop = await startTestApp({
-    ...common,
+  shop = await startSignedInTestApp({
     RECAPTCHA_SECRET: SECRET,
     RECAPTCHA_SITE_KEY: 'test-site-key',
     RECAPTCHA_VERIFY_URL: google.verifyUrl,
@@ -68,22 +56,24 @@ beforeAll(async () => {
     MAP_TILE_URL: 'https://tiles.example.net/osm/{z}/{x}/{y}.png',
     CONTACT_RATE_LIMIT_MAX: '1000',
   });
-  plain = await startTestApp({
-    ...common,
-    SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
-    SHOP_MAIL_TO: 'inbox@labshop.example',
-    CONTACT_RATE_LIMIT_MAX: '3',
-    CONTACT_RATE_LIMIT_WINDOW_SECONDS: '120',
-    TRUST_PROXY: 'true',
-  });
-  ({ adminToken, partnerToken } = await signRoleTokens(issuer));
+  plain = await startSignedInTestApp(
+    {
+      SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
+      SHOP_MAIL_TO: 'inbox@labshop.example',
+      CONTACT_RATE_LIMIT_MAX: '3',
+      CONTACT_RATE_LIMIT_WINDOW_SECONDS: '120',
+      TRUST_PROXY: 'true',
+    },
+    undefined,
+    { issuer: shop.issuer },
+  );
+  ({ adminToken, partnerToken } = shop);
 });
 afterAll(async () => {
-  await shop.close();
   await plain.close();
+  await shop.close();
   await nominatim.close();
   await google.close();
-  await issuer.close();
 });
 
 function call(

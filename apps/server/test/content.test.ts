@@ -20,23 +20,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { galleryImages, notifications, testimonials, textPages } from '../src/db/schema/index.ts';
 import { LOCAL_UPLOADS_URL_PREFIX } from '../src/integrations/storage/local-disk.ts';
-import {
-  externalIssuerEnv,
-  signRoleTokens,
-  startFakeIssuer,
-  TEST_ADMIN_EMAIL,
-  TEST_AUDIENCE,
-  type FakeIssuer,
-} from './fakes/oidc-issuer.ts';
-import { startTestApp, type TestApp } from './helper.ts';
+import { startSignedInTestApp, type SignedInTestApp } from './helper.ts';
 import { testJpeg as jpeg, testPng as png } from './images.ts';
 
 /**
  * The content API (SPEC.md section 7: testimonials, gallery, text pages, notifications) with
  * its validation (section 5), messages (section 8) and uploads.
  */
-let issuer: FakeIssuer;
-let shop: TestApp;
+let shop: SignedInTestApp;
 let adminToken: string;
 let partnerToken: string;
 
@@ -46,14 +37,11 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const legacy = { testimonialId: '', galleryImageId: '' };
 
 beforeAll(async () => {
-  issuer = await startFakeIssuer(TEST_AUDIENCE);
-  shop = await startTestApp({
-    ...externalIssuerEnv(issuer),
-    ADMIN_EMAILS: TEST_ADMIN_EMAIL,
+  shop = await startSignedInTestApp({
     IMAGE_LEGACY_ORIGINS: 'http://staging.labshop.example:8080',
     IMAGE_ORIGIN: 'https://shop.labshop.example',
   });
-  ({ adminToken, partnerToken } = await signRoleTokens(issuer));
+  ({ adminToken, partnerToken } = shop);
   // Written around the API before anything is read, as an import would.
   const [testimonial] = await shop.database.db
     .insert(testimonials)
@@ -79,7 +67,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await shop.close();
-  await issuer.close();
 });
 
 type Fields = Record<string, string>;

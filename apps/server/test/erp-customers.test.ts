@@ -8,18 +8,12 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, erpSyncs } from '../src/db/schema/index.ts';
-import type { ErpCustomerRecord } from '../src/integrations/erp/port.ts';
+import type { Database } from '../src/db/client.ts';
+import type { Erp, ErpCustomerRecord } from '../src/integrations/erp/port.ts';
 import { call, errorOf } from './checkout-fixtures.ts';
-import { controllableErp, startAppWithErp, type ControllableErp } from './erp-fixtures.ts';
-import {
-  externalIssuerEnv,
-  signRoleTokens,
-  startFakeIssuer,
-  TEST_ADMIN_EMAIL,
-  TEST_AUDIENCE,
-  type FakeIssuer,
-} from './fakes/oidc-issuer.ts';
-import { startTestApp, type TestApp } from './helper.ts';
+import { controllableErp, type ControllableErp } from './erp-fixtures.ts';
+import { TEST_ADMIN_EMAIL } from './fakes/oidc-issuer.ts';
+import { startSignedInTestApp, type SignedInTestApp, type TestApp } from './helper.ts';
 import { parseCsv } from './csv-parse.ts';
 
 /**
@@ -27,14 +21,13 @@ import { parseCsv } from './csv-parse.ts';
  * from the ERP with the ledger, and the customers.csv export.
  */
 
-let issuer: FakeIssuer;
-let shop: TestApp;
+let shop: SignedInTestApp;
 let adminToken: string;
 let partnerToken: string;
 
-function env(): Record<string, string> {
-  return { ...externalIssuerEnv(issuer), ADMIN_EMAILS: TEST_ADMIN_EMAIL, OUTBOX_WORKER: 'false' };
-}
+/** A shop with the outbox worker off, trusting the first shop's provider (and so its tokens). */
+const startShop = (erp?: (db: Database) => Erp) =>
+  startSignedInTestApp({ OUTBOX_WORKER: 'false' }, undefined, { issuer: shop?.issuer, erp });
 
 /** Customers whose text a spreadsheet or a CSV reader could trip over. */
 const TRICKY = [
@@ -78,16 +71,14 @@ const TRICKY = [
 ];
 
 beforeAll(async () => {
-  issuer = await startFakeIssuer(TEST_AUDIENCE);
-  ({ adminToken, partnerToken } = await signRoleTokens(issuer));
-  shop = await startTestApp(env());
+  shop = await startShop();
+  ({ adminToken, partnerToken } = shop);
   await shop.database.db
     .insert(customers)
     .values(TRICKY.map((customer) => ({ country: 'US', ...customer })));
 });
 afterAll(async () => {
   await shop?.close();
-  await issuer?.close();
 });
 
 async function ok<T>(response: Response): Promise<T> {
@@ -285,7 +276,7 @@ describe('a copy of a remote ERP', () => {
   });
 
   beforeAll(async () => {
-    remote = await startAppWithErp(env(), (db) => {
+    remote = await startShop((db) => {
       fake = controllableErp(db, 'business-central');
       return fake.erp;
     });

@@ -4,17 +4,8 @@ import { seedCategories, seedProducts } from '../src/db/seed/catalog-data.ts';
 import { seedErpItems } from '../src/db/seed/erp-data.ts';
 import { createBuiltInErp } from '../src/integrations/erp/built-in.ts';
 import { ErpUnavailable, type Erp } from '../src/integrations/erp/port.ts';
-import { startTestApp, type TestApp } from './helper.ts';
 
-/** The ERP API tests' apps, demo data and a controllable ERP. */
-
-/** startTestApp with the ERP the app uses given by the test. */
-export function startAppWithErp(
-  env: Record<string, string>,
-  makeErp: (db: Database) => Erp,
-): Promise<TestApp> {
-  return startTestApp(env, undefined, { erp: makeErp });
-}
+/** The ERP API tests' demo data and a controllable ERP. */
 
 /**
  * The demo catalogue's rows (no pictures: the seed's image rendering is not what these tests

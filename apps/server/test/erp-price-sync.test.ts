@@ -22,22 +22,12 @@ import {
   planPrices,
   roundHalfUpToCents,
 } from '../src/modules/erp/price-sync-service.ts';
+import type { Database } from '../src/db/client.ts';
+import type { Erp } from '../src/integrations/erp/port.ts';
 import { call, errorOf } from './checkout-fixtures.ts';
-import {
-  controllableErp,
-  seedDemoCatalogue,
-  startAppWithErp,
-  type ControllableErp,
-} from './erp-fixtures.ts';
-import {
-  externalIssuerEnv,
-  signRoleTokens,
-  startFakeIssuer,
-  TEST_ADMIN_EMAIL,
-  TEST_AUDIENCE,
-  type FakeIssuer,
-} from './fakes/oidc-issuer.ts';
-import { startTestApp, type TestApp } from './helper.ts';
+import { controllableErp, seedDemoCatalogue, type ControllableErp } from './erp-fixtures.ts';
+import { TEST_ADMIN_EMAIL } from './fakes/oidc-issuer.ts';
+import { startSignedInTestApp, type SignedInTestApp, type TestApp } from './helper.ts';
 
 /**
  * 'Sync All Prices from BC' (SPEC.md "Price refresh result") against the built-in ERP's demo
@@ -45,8 +35,7 @@ import { startTestApp, type TestApp } from './helper.ts';
  * ERP out of reach.
  */
 
-let issuer: FakeIssuer;
-let shop: TestApp;
+let shop: SignedInTestApp;
 let adminToken: string;
 let partnerToken: string;
 
@@ -56,24 +45,20 @@ const retail = (number: string) => seeded.get(number)!.newPriceCents / 100;
 const raisedRetail = (number: string) => raisedPriceCents(seeded.get(number)!.newPriceCents) / 100;
 const missingLine = `${ERP_MISSING_PRODUCT} (${PRICE_SYNC_REASONS.noItem})`;
 
-function env(extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    ...externalIssuerEnv(issuer),
-    ADMIN_EMAILS: TEST_ADMIN_EMAIL,
-    OUTBOX_WORKER: 'false',
-    ...extra,
-  };
-}
+/** A shop with the outbox worker off, trusting the first shop's provider (and so its tokens). */
+const startShop = (extra: Record<string, string> = {}, erp?: (db: Database) => Erp) =>
+  startSignedInTestApp({ OUTBOX_WORKER: 'false', ...extra }, undefined, {
+    issuer: shop?.issuer,
+    erp,
+  });
 
 beforeAll(async () => {
-  issuer = await startFakeIssuer(TEST_AUDIENCE);
-  ({ adminToken, partnerToken } = await signRoleTokens(issuer));
-  shop = await startTestApp(env());
+  shop = await startShop();
+  ({ adminToken, partnerToken } = shop);
   await seedDemoCatalogue(shop.database.db);
 });
 afterAll(async () => {
   await shop?.close();
-  await issuer?.close();
 });
 
 async function ok<T>(response: Response): Promise<T> {
@@ -310,13 +295,11 @@ describe('the price mapping', () => {
   let mapped: TestApp;
 
   beforeAll(async () => {
-    mapped = await startTestApp(
-      env({
-        ERP_PRICE_NEW: 'keep',
-        ERP_PRICE_WHOLESALE: 'priceList:WHOLESALE',
-        ERP_PRICE_PARTNER_X3: 'priceList:PARTNER:3',
-      }),
-    );
+    mapped = await startShop({
+      ERP_PRICE_NEW: 'keep',
+      ERP_PRICE_WHOLESALE: 'priceList:WHOLESALE',
+      ERP_PRICE_PARTNER_X3: 'priceList:PARTNER:3',
+    });
     await seedDemoCatalogue(mapped.database.db);
     const { db } = mapped.database;
     const lines = async (number: string, edit: (item: typeof erpItems.$inferSelect) => object) => {
@@ -389,7 +372,7 @@ describe('with the ERP slow or out of reach', () => {
   let fake: ControllableErp;
 
   beforeAll(async () => {
-    faulty = await startAppWithErp(env(), (db) => {
+    faulty = await startShop({}, (db) => {
       fake = controllableErp(db);
       return fake.erp;
     });

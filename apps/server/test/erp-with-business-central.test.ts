@@ -18,24 +18,16 @@ import {
   type FakeBcSeed,
   type FakeBusinessCentral,
 } from './fakes/business-central.ts';
-import {
-  externalIssuerEnv,
-  signRoleTokens,
-  startFakeIssuer,
-  TEST_ADMIN_EMAIL,
-  TEST_AUDIENCE,
-  type FakeIssuer,
-} from './fakes/oidc-issuer.ts';
-import { startTestApp, type TestApp } from './helper.ts';
+import { TEST_ADMIN_EMAIL } from './fakes/oidc-issuer.ts';
+import { startSignedInTestApp, type SignedInTestApp } from './helper.ts';
 
 /**
  * The customer copy and the price sync with the app configured for Business Central, against
  * the fake Business Central server (the adapter's own tests: erp-business-central.test.ts).
  */
 
-let issuer: FakeIssuer;
 let bc: FakeBusinessCentral;
-let shop: TestApp;
+let shop: SignedInTestApp;
 let adminToken: string;
 let partnerToken: string;
 
@@ -86,12 +78,8 @@ const BC_CUSTOMERS: NonNullable<FakeBcSeed['customers']> = [
 ];
 
 beforeAll(async () => {
-  issuer = await startFakeIssuer(TEST_AUDIENCE);
-  ({ adminToken, partnerToken } = await signRoleTokens(issuer));
   bc = await startFakeBusinessCentral();
-  shop = await startTestApp({
-    ...externalIssuerEnv(issuer),
-    ADMIN_EMAILS: TEST_ADMIN_EMAIL,
+  shop = await startSignedInTestApp({
     OUTBOX_WORKER: 'false',
     // Fail fast when the fake is told to fail.
     BC_MAX_RETRIES: '0',
@@ -100,12 +88,12 @@ beforeAll(async () => {
       ERP_PRICE_PARTNER_X3: 'priceList:PARTNER:3',
     }),
   });
+  ({ adminToken, partnerToken } = shop);
   await seedDemoCatalogue(shop.database.db);
 });
 afterAll(async () => {
   await shop?.close();
   await bc?.close();
-  await issuer?.close();
 });
 
 async function ok<T>(response: Response): Promise<T> {

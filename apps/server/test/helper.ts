@@ -10,6 +10,14 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
 import type { Erp } from '../src/integrations/erp/port.ts';
 import { createLocalDiskStorage } from '../src/integrations/storage/local-disk.ts';
+import {
+  externalIssuerEnv,
+  signRoleTokens,
+  startFakeIssuer,
+  TEST_ADMIN_EMAIL,
+  TEST_AUDIENCE,
+  type FakeIssuer,
+} from './fakes/oidc-issuer.ts';
 
 /**
  * The database a test file runs on: in-memory PGlite, or (LABSHOP_TEST_DB=postgres) a new
@@ -101,6 +109,14 @@ export async function startTestApp(
     DATA_DIR: dataDir,
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // The checkout tests pay dozens of times from 127.0.0.1 with one card and one e-mail; the
+    // card-testing limits are tested with their own small values (card-testing.test.ts).
+    PAYMENT_LIMIT_PER_IP: '100000',
+    PAYMENT_LIMIT_PER_EMAIL: '100000',
+    PAYMENT_LIMIT_PER_CARD: '100000',
+    // The tests' server shares its event loop with the test and an in-process PGlite, which a
+    // burst of concurrent requests keeps busy; shedding is tested on its own (load-shedding.test.ts).
+    LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
   const database = options.database ?? (await openTestDatabase());
@@ -135,4 +151,43 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+export interface SignedInTestApp extends TestApp {
+  /** The external identity provider the shop trusts; `issuer.sign` makes more tokens. */
+  issuer: FakeIssuer;
+  /** A Bearer token for the administrator (TEST_ADMIN_EMAIL, verified). */
+  adminToken: string;
+  /** A Bearer token for a signed-in partner lab. */
+  partnerToken: string;
+}
+
+/**
+ * The shop of `startTestApp`, logging in through a fake external provider with TEST_ADMIN_EMAIL
+ * as its administrator, and a token for each role. `close()` stops both. Several shops of one
+ * test share a provider (and so its tokens) by passing the first one's `issuer`, which then
+ * stays up until that first shop closes.
+ */
+export async function startSignedInTestApp(
+  env: Record<string, string> = {},
+  prepare?: (app: FastifyInstance) => void | Promise<void>,
+  options: { erp?: (db: Database) => Erp; database?: DatabaseHandle; issuer?: FakeIssuer } = {},
+): Promise<SignedInTestApp> {
+  const { issuer: shared, ...appOptions } = options;
+  const issuer = shared ?? (await startFakeIssuer(TEST_AUDIENCE));
+  const shop = await startTestApp(
+    { ...externalIssuerEnv(issuer), ADMIN_EMAILS: TEST_ADMIN_EMAIL, ...env },
+    prepare,
+    appOptions,
+  );
+  const tokens = await signRoleTokens(issuer);
+  return {
+    ...shop,
+    issuer,
+    ...tokens,
+    async close() {
+      await shop.close();
+      if (!shared) await issuer.close();
+    },
+  };
 }

@@ -1,3 +1,5 @@
+import { decodeHtmlEntities } from '../src/http/html.ts';
+
 /**
  * A small cookie-keeping HTTP client for API tests that walk browser redirects (login,
  * logout): it stores Set-Cookie by name, sends every stored cookie, and follows redirects one
@@ -63,10 +65,10 @@ export class BrowserlessClient {
     for (const input of form[2]?.matchAll(/<input[^>]*>/gi) ?? []) {
       const name = /name="([^"]+)"/.exec(input[0])?.[1];
       const value = /value="([^"]*)"/.exec(input[0])?.[1] ?? '';
-      if (name) body.set(name, decodeEntities(value));
+      if (name) body.set(name, decodeHtmlEntities(value));
     }
     for (const [name, value] of Object.entries(fields)) body.set(name, value);
-    const action = new URL(decodeEntities(form[1]), pageUrl);
+    const action = new URL(decodeHtmlEntities(form[1]), pageUrl);
     const response = await this.request(action.href, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: this.origin },
@@ -78,13 +80,4 @@ export class BrowserlessClient {
     const followed = await this.follow(new URL(next, action).href);
     return { response: followed.response, visited: [action, ...followed.visited] };
   }
-}
-
-function decodeEntities(value: string): string {
-  return value
-    .replaceAll('&quot;', '"')
-    .replaceAll('&#39;', "'")
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&amp;', '&');
 }

@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { NewsletterQueued, NewsletterSendDto } from '@labshop/shared/schemas/newsletter';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -19,6 +18,7 @@ import {
   TEST_AUDIENCE,
   type FakeIssuer,
 } from './fakes/oidc-issuer.ts';
+import { startCountingSmtp, type CountingSmtp } from './fakes/counting-smtp.ts';
 import { freePort, openTestDatabase } from './helper.ts';
 
 /**
@@ -35,13 +35,8 @@ let issuer: FakeIssuer;
 let adminToken: string;
 let database: DatabaseHandle;
 let dataDir: string;
-let smtp: SMTPServer;
-let smtpPort: number;
+let smtp: CountingSmtp;
 let appPort: number;
-/** Mails received per recipient address. */
-const received = new Map<string, number>();
-let receivedTotal = 0;
-let onReceived: ((total: number) => void) | undefined;
 
 const addresses = Array.from(
   { length: TOTAL },
@@ -51,25 +46,8 @@ const addresses = Array.from(
 beforeAll(async () => {
   issuer = await startFakeIssuer(TEST_AUDIENCE);
   ({ adminToken } = await signRoleTokens(issuer));
-  smtpPort = await freePort();
   appPort = await freePort();
-  smtp = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      stream.resume();
-      stream.on('end', () => {
-        for (const rcpt of session.envelope.rcptTo) {
-          const address = rcpt.address.toLowerCase();
-          received.set(address, (received.get(address) ?? 0) + 1);
-          receivedTotal += 1;
-        }
-        onReceived?.(receivedTotal);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+  smtp = await startCountingSmtp();
   database = await openTestDatabase();
   dataDir = await mkdtemp(path.join(tmpdir(), 'labshop-test-'));
   for (let start = 0; start < TOTAL; start += 500) {
@@ -84,7 +62,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await database?.close();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
   await issuer?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
@@ -104,7 +82,7 @@ async function startShop(): Promise<FastifyInstance> {
     ADMIN_EMAILS: TEST_ADMIN_EMAIL,
     // Pooled connections (nodemailer reads pool from the URL): smtp-server waits 100 ms before
     // greeting each new connection, which would make one connection per mail the whole cost.
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}/?pool=true&maxConnections=5`,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}/?pool=true&maxConnections=5`,
     NEWSLETTER_BATCH_SIZE: '50',
     OUTBOX_POLL_SECONDS: '0.05',
     OUTBOX_RETRY_BASE_SECONDS: '0.05',
@@ -166,16 +144,15 @@ async function statusCounts(id: string): Promise<Record<string, number>> {
 }
 
 function expectEachAddressOnce(): void {
-  expect(receivedTotal).toBe(TOTAL);
-  expect(received.size).toBe(TOTAL);
-  const wrong = [...received].filter(([, times]) => times !== 1);
+  expect(smtp.total()).toBe(TOTAL);
+  expect(smtp.received.size).toBe(TOTAL);
+  const wrong = [...smtp.received].filter(([, times]) => times !== 1);
   expect(wrong).toEqual([]);
-  expect([...received.keys()].sort()).toEqual(addresses);
+  expect([...smtp.received.keys()].sort()).toEqual(addresses);
 }
 
 function resetReceived(): void {
-  received.clear();
-  receivedTotal = 0;
+  smtp.reset();
 }
 
 describe(`a newsletter to ${TOTAL.toLocaleString('en-US')} subscribers over SMTP`, () => {
@@ -209,7 +186,7 @@ describe(`a newsletter to ${TOTAL.toLocaleString('en-US')} subscribers over SMTP
       resetReceived();
       const first = await startShop();
       const halfway = new Promise<void>((resolve) => {
-        onReceived = (total) => {
+        smtp.onReceived = (total) => {
           if (total >= RESTART_AFTER) resolve();
         };
       });
@@ -218,7 +195,7 @@ describe(`a newsletter to ${TOTAL.toLocaleString('en-US')} subscribers over SMTP
         id = await queue('July newsletter');
         await halfway;
       } finally {
-        onReceived = undefined;
+        smtp.onReceived = undefined;
         // Graceful: running batches finish the mails on their way and take no new ones.
         const closing = Date.now();
         await first.close();
@@ -227,17 +204,17 @@ describe(`a newsletter to ${TOTAL.toLocaleString('en-US')} subscribers over SMTP
 
       // Stopped mid-send: part sent, the rest waiting; nothing half-done after a graceful close.
       const between = await statusCounts(id);
-      console.info(`at the restart: ${JSON.stringify(between)}, ${receivedTotal} received`);
+      console.info(`at the restart: ${JSON.stringify(between)}, ${smtp.total()} received`);
       expect(between.sent ?? 0).toBeGreaterThanOrEqual(RESTART_AFTER);
       expect(between.pending ?? 0).toBeGreaterThan(0);
       expect(between.sending ?? 0).toBe(0);
       expect(between.unknown ?? 0).toBe(0);
-      expect(between.sent).toBe(receivedTotal);
+      expect(between.sent).toBe(smtp.total());
       const [logged] = await database.db
         .select({ total: count() })
         .from(mailLog)
         .where(eq(mailLog.newsletterId, id));
-      expect(logged?.total).toBe(receivedTotal);
+      expect(logged?.total).toBe(smtp.total());
 
       const second = await startShop();
       try {

@@ -10,14 +10,11 @@ import { newsletterSubscribers } from '../src/db/schema/index.ts';
 import { DEMO_ACCOUNTS } from '../src/integrations/identity/embedded/demo-accounts.ts';
 import { call, errorOf } from './checkout-fixtures.ts';
 import {
-  externalIssuerEnv,
-  signRoleTokens,
-  startFakeIssuer,
-  TEST_ADMIN_EMAIL,
-  TEST_AUDIENCE,
-  type FakeIssuer,
-} from './fakes/oidc-issuer.ts';
-import { startTestApp, type TestApp } from './helper.ts';
+  startTestApp,
+  type TestApp,
+  startSignedInTestApp,
+  type SignedInTestApp,
+} from './helper.ts';
 import { BrowserlessClient } from './http-client.ts';
 import { parseCsv } from './csv-parse.ts';
 
@@ -26,23 +23,18 @@ import { parseCsv } from './csv-parse.ts';
  * list with paging and search, subscribers.csv, add-subscriber, unsubscribe and subscribe.
  */
 
-let issuer: FakeIssuer;
-let shop: TestApp;
+let shop: SignedInTestApp;
 let adminToken: string;
 let partnerToken: string;
 
 beforeAll(async () => {
-  issuer = await startFakeIssuer(TEST_AUDIENCE);
-  ({ adminToken, partnerToken } = await signRoleTokens(issuer));
-  shop = await startTestApp({
-    ...externalIssuerEnv(issuer),
-    ADMIN_EMAILS: TEST_ADMIN_EMAIL,
+  shop = await startSignedInTestApp({
     OUTBOX_WORKER: 'false',
   });
+  ({ adminToken, partnerToken } = shop);
 });
 afterAll(async () => {
   await shop?.close();
-  await issuer?.close();
 });
 
 const db = () => shop.database.db;

@@ -12,15 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, outbox } from '../src/db/schema/index.ts';
 import { ORDER_JOB_KINDS } from '../src/jobs/order-jobs.ts';
 import { call, errorOf, insertPaidOrder } from './checkout-fixtures.ts';
-import {
-  externalIssuerEnv,
-  signRoleTokens,
-  startFakeIssuer,
-  TEST_ADMIN_EMAIL,
-  TEST_AUDIENCE,
-  type FakeIssuer,
-} from './fakes/oidc-issuer.ts';
-import { startTestApp, type TestApp } from './helper.ts';
+import { startSignedInTestApp, type SignedInTestApp, type TestApp } from './helper.ts';
 import { parseCsv } from './csv-parse.ts';
 
 /**
@@ -29,16 +21,15 @@ import { parseCsv } from './csv-parse.ts';
  * checkout). The outbox worker is off, so the jobs stay as the tests leave them.
  */
 
-let issuer: FakeIssuer;
-let shop: TestApp;
+let shop: SignedInTestApp;
 let adminToken: string;
 let partnerToken: string;
 
 const { erpSync, confirmationMail } = ORDER_JOB_KINDS;
 
-function env(): Record<string, string> {
-  return { ...externalIssuerEnv(issuer), ADMIN_EMAILS: TEST_ADMIN_EMAIL, OUTBOX_WORKER: 'false' };
-}
+/** A shop with the outbox worker off, trusting the first shop's provider (and so its tokens). */
+const startShop = () =>
+  startSignedInTestApp({ OUTBOX_WORKER: 'false' }, undefined, { issuer: shop?.issuer });
 
 /** A time `minutes` before a fixed point, so that the orders' order is known. */
 const at = (minutes: number) => new Date(Date.UTC(2025, 5, 1, 12, 0) - minutes * 60_000);
@@ -48,9 +39,8 @@ const at = (minutes: number) => new Date(Date.UTC(2025, 5, 1, 12, 0) - minutes *
  * for the search, and an unpaid one (every status is listed).
  */
 beforeAll(async () => {
-  issuer = await startFakeIssuer(TEST_AUDIENCE);
-  ({ adminToken, partnerToken } = await signRoleTokens(issuer));
-  shop = await startTestApp(env());
+  shop = await startShop();
+  ({ adminToken, partnerToken } = shop);
   const { db } = shop.database;
   await insertPaidOrder(db, {
     number: 'WEB-100010',
@@ -129,7 +119,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await shop?.close();
-  await issuer?.close();
 });
 
 const ORDER_COUNT = 14;
@@ -479,7 +468,7 @@ describe('an export larger than one read', () => {
   const COUNT = 1_234;
 
   beforeAll(async () => {
-    big = await startTestApp(env());
+    big = await startShop();
     // Many orders share one instant, and others differ by a microsecond only: the batches
     // must neither skip nor repeat an order at their seams.
     await big.database.db.insert(orders).values(

@@ -57,6 +57,9 @@ describe('the page cache', () => {
     expect(signedIn.cookies).toBe(session.replace(/"/g, '&#34;'));
     const withToken = await page('/shop?shared=3', { authorization: 'Bearer abc' });
     expect(withToken.render).not.toBe(shared.render);
+    // The session cookie's name on an https site.
+    const secure = await page('/shop?shared=3', { cookie: '__Host-labshop_session=abc' });
+    expect(secure.render).not.toBe(shared.render);
   });
 
   it('renders a page that varies by cookie for each visitor with cookies', async () => {

@@ -134,6 +134,22 @@ describe('sandbox gateway', () => {
     expect(sandbox.authorizations()).toEqual([]);
   });
 
+  it('remembers only its newest charges and attempts, so a long-running shop does not grow', async () => {
+    const sandbox = createSandboxGateway({ siteOrigin: SITE, remember: 3 });
+    const charges = Array.from({ length: 5 }, () => request());
+    for (const charge of charges) await sandbox.authorize(charge);
+    const newest = charges.slice(-3).map((charge) => charge.orderId);
+    expect(sandbox.authorizations().map((auth) => auth.orderId)).toEqual(newest);
+    expect(sandbox.attempts().map((attempt) => attempt.orderId)).toEqual(newest);
+    // The newest are still found by an inquiry; the forgotten ones are not.
+    await expect(sandbox.inquireByOrderId(charges[4]!.orderId)).resolves.toMatchObject({
+      found: true,
+    });
+    await expect(sandbox.inquireByOrderId(charges[0]!.orderId)).resolves.toMatchObject({
+      found: false,
+    });
+  });
+
   it('voids by order id (again is harmless) and by retref', async () => {
     const sandbox = createSandboxGateway({ siteOrigin: SITE });
     const charge = request();

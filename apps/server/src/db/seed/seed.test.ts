@@ -81,14 +81,16 @@ beforeAll(async () => {
   storage = createLocalDiskStorage(uploadsDir);
   expect(await isCatalogEmpty(db)).toBe(true);
   firstSummary = await seedDemoData(db, storage);
-});
+}, 120_000);
 
 afterAll(async () => {
   await handle?.close();
   if (uploadsDir) await rm(uploadsDir, { recursive: true, force: true });
 });
 
-describe('seedDemoData', () => {
+// A seed draws and encodes every demo picture with sharp (seconds of CPU): on a busy machine,
+// with other test files encoding at the same time, one takes longer than the default 30 s.
+describe('seedDemoData', { timeout: 120_000 }, () => {
   it('fills the catalogue', async () => {
     const counts = await tableCounts();
     expect(counts).toEqual(firstSummary);

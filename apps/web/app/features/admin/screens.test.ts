@@ -7,7 +7,7 @@ describe('admin screens', () => {
     expect(ADMIN_SCREENS.map((screen) => screen.path)).toEqual([...ADMIN_SCREEN_PATHS]);
   });
 
-  it("carry the spec's sidebar labels, then the Mail log and the Sync History (beyond the spec)", () => {
+  it("carry the spec's sidebar labels, then the Mail log, the Sync History and the Audit Log (beyond the spec)", () => {
     expect(ADMIN_SCREENS.map((screen) => screen.label)).toEqual([
       'Orders History',
       'Contacts Data',
@@ -21,6 +21,7 @@ describe('admin screens', () => {
       'Newsletter',
       'Mail',
       'Sync History',
+      'Audit Log',
     ]);
     expect(adminScreen('static')?.label).toBe('Text Pages');
     expect(adminScreen('nope')).toBeUndefined();

@@ -33,6 +33,7 @@ const dashboard: Dashboard = {
   products: 76,
   categories: 9,
   paidOrders: 12,
+  cardDeclines: { count: 2, threshold: 10, windowMinutes: 60 },
 };
 
 let answer: () => Response;
@@ -114,6 +115,24 @@ describe('AdminDashboard', () => {
     expect(chart.textContent).toContain('Thu, Jan 1, 2026: 0 orders, $0.00 revenue');
     fireEvent.blur(chart);
     expect(screen.queryByTestId('chart-tooltip')).toBeNull();
+  });
+
+  it('warns of card testing when the declines of the alert window reach the threshold', async () => {
+    renderDashboard();
+    await screen.findByRole('list', { name: 'Counts' });
+    expect(screen.queryByText(/declines in the last/)).toBeNull();
+    cleanup();
+
+    answer = () =>
+      Response.json({
+        ...dashboard,
+        cardDeclines: { count: 10, threshold: 10, windowMinutes: 60 },
+      });
+    renderDashboard();
+    await screen.findByRole('list', { name: 'Counts' });
+    const alert = screen.getAllByRole('alert').find((region) => region.textContent !== '');
+    expect(alert?.textContent).toContain('Card payments: 10 declines in the last 60 minutes.');
+    expect(alert?.textContent).toContain('testing stolen card numbers');
   });
 
   it('lists the top products and the screens', async () => {
