@@ -79,8 +79,14 @@ export default defineConfig({
       CONTACT_RATE_LIMIT_MAX: '100',
       // Checkouts at both screen sizes from 127.0.0.1 ask for many captcha nonces.
       CHECKOUT_CAPTCHA_RATE_LIMIT_MAX: '1000',
+      // ...and pay with one test card and one e-mail: the card-testing limits would stop them.
+      PAYMENT_LIMIT_PER_IP: '1000',
+      PAYMENT_LIMIT_PER_EMAIL: '1000',
+      PAYMENT_LIMIT_PER_CARD: '1000',
       // Every footer sign-up test comes from 127.0.0.1, at two widths, with retries.
       NEWSLETTER_SIGNUP_RATE_LIMIT_MAX: '100',
+      // Every login of every test comes from 127.0.0.1, most as the demo administrator.
+      LOGIN_RATE_LIMIT_MAX: '1000',
       // The order mail and ERP sync run in the outbox: look often, so tests see them quickly.
       OUTBOX_POLL_SECONDS: '0.2',
     },

@@ -1,25 +1,19 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { ADMIN, expectNoAccessibilityViolations, logIn, waitForHydration } from './fixtures.ts';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  ADMIN,
+  expectNoAccessibilityViolations,
+  logIn,
+  TINY_JPEG as JPEG,
+  uniqueNumber,
+  waitForHydration,
+} from './fixtures.ts';
 
-// A 16x16 JPEG that decodes (the server checks images by content, not by name).
-const JPEG = Buffer.from(
-  '/9j/2wBDAAoHBwgHBgoICAgLCgoLDhgQDg0NDh0VFhEYIx8lJCIfIiEmKzcvJik0KSEiMEExNDk7Pj4+JS5ESUM8SDc9' +
-    'Pjv/2wBDAQoLCw4NDhwQEBw7KCIoOzs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7' +
-    'Ozv/wAARCAAQABADASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QA' +
-    'FAEBAAAAAAAAAAAAAAAAAAAABv/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AIgBENv/2Q==',
-  'base64',
-);
 // A 4x4 PNG: renamed to .jpg (so the browser calls it image/jpeg) it must still be refused.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWN40KkN' +
     'RwzEcQCcIhlBdXj4zQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** One number per test and project: both projects run at once against one server. */
-function uniqueNumber(testInfo: TestInfo): string {
-  return `E2E-${testInfo.project.name}-${testInfo.workerIndex}-${Date.now().toString(36)}`.toUpperCase();
-}
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
@@ -49,7 +43,7 @@ test.describe('admin catalogue', () => {
     page,
   }, testInfo) => {
     test.setTimeout(90_000);
-    const number = uniqueNumber(testInfo);
+    const number = uniqueNumber(testInfo, 'E2E');
     const title = `Browser test grinder ${number}`;
     const revisedTitle = `${title} (revised)`;
 
@@ -158,7 +152,7 @@ test.describe('admin catalogue', () => {
     page,
   }, testInfo) => {
     test.setTimeout(60_000);
-    const number = uniqueNumber(testInfo);
+    const number = uniqueNumber(testInfo, 'E2E');
     await openAsAdmin(page, '/admin/product-new');
 
     // A required field left empty says so once it is left...
@@ -239,7 +233,7 @@ test.describe('admin catalogue', () => {
   test('the administrator adds a category with a JPEG thumbnail and deletes it', async ({
     page,
   }, testInfo) => {
-    const name = `E2E category ${uniqueNumber(testInfo)}`;
+    const name = `E2E category ${uniqueNumber(testInfo, 'E2E')}`;
     await openAsAdmin(page, '/admin/categories');
     await field(page, 'Name').fill(name);
     await field(page, 'Thumbnail').setInputFiles({

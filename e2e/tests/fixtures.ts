@@ -1,7 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 
 /** Waits until React has hydrated the page (root.tsx sets the marker). */
 export async function waitForHydration(page: Page): Promise<void> {
@@ -95,4 +95,18 @@ export async function exclusively<T>(name: string, run: () => Promise<T>): Promi
   } finally {
     await rm(lock, { recursive: true, force: true });
   }
+}
+
+/** A 16x16 JPEG that decodes (the server checks images by content, not by name). */
+export const TINY_JPEG = Buffer.from(
+  '/9j/2wBDAAoHBwgHBgoICAgLCgoLDhgQDg0NDh0VFhEYIx8lJCIfIiEmKzcvJik0KSEiMEExNDk7Pj4+JS5ESUM8SDc9' +
+    'Pjv/2wBDAQoLCw4NDhwQEBw7KCIoOzs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7' +
+    'Ozv/wAARCAAQABADASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QA' +
+    'FAEBAAAAAAAAAAAAAAAAAAAABv/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AIgBENv/2Q==',
+  'base64',
+);
+
+/** A product number or name unique to this test and project: both projects share one server. */
+export function uniqueNumber(testInfo: TestInfo, prefix: string): string {
+  return `${prefix}-${testInfo.project.name}-${testInfo.workerIndex}-${Date.now().toString(36)}`.toUpperCase();
 }
