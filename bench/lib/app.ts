@@ -82,6 +82,38 @@ export function startApp(options: {
   });
 }
 
+/**
+ * A bench's shop: a fresh DATA_DIR, the bench database seeded (the demo shop, plus `products`
+ * synthetic ones), and the built server started on it with `env(dataDir)`. `stop` stops the
+ * server and removes the DATA_DIR; Ctrl-C does too.
+ */
+export async function startSeededShop(options: {
+  port: number;
+  database: BenchDatabase;
+  catalog: { products: number; categories?: number };
+  env?: (dataDir: string) => Record<string, string>;
+}): Promise<{ server: BuiltServer; dataDir: string; stop: () => Promise<void> }> {
+  const dataDir = await benchDataDir();
+  try {
+    await seedDatabase(options.database, dataDir.dir, options.catalog);
+    const server = await startApp({
+      port: options.port,
+      dataDir: dataDir.dir,
+      database: options.database,
+      env: options.env?.(dataDir.dir),
+    });
+    const stop = async () => {
+      await server.stop();
+      await dataDir.cleanup();
+    };
+    stopOnInterrupt(stop);
+    return { server, dataDir: dataDir.dir, stop };
+  } catch (error) {
+    await dataDir.cleanup();
+    throw error;
+  }
+}
+
 /** Settings that turn off the in-process read caches: every request reaches the database. */
 export const NO_CACHES = { CATALOG_CACHE_SECONDS: '0', PAGE_CACHE_SECONDS: '0' };
 

@@ -59,6 +59,22 @@ export interface StepResult {
   failures: string[];
 }
 
+/** The figures of one window of a run (`windowSeconds`), by when the requests were answered. */
+export interface WindowFigures {
+  /** 0 for the first window. */
+  index: number;
+  /** Seconds from the start of the run to the window's start and end. */
+  from: number;
+  to: number;
+  /** Requests answered (any status) per second of the window. */
+  achievedRate: number;
+  latency: LatencySummary;
+  /** Every answered request's latency (ms), for figures over several windows. */
+  latencies: readonly number[];
+  errors: number;
+  non2xx: number;
+}
+
 const REQUEST_TIMEOUT_MS = 10_000;
 /** Operations waiting or running at once; past this the server is far behind and they drop. */
 const MAX_IN_FLIGHT = 20_000;
@@ -74,6 +90,9 @@ export async function runOpenLoop(options: {
   rate: number;
   seconds: number;
   next: () => Operation;
+  /** Reports the figures every `windowSeconds` (and once for the rest at the end). */
+  windowSeconds?: number;
+  onWindow?: (window: WindowFigures) => void;
 }): Promise<StepResult> {
   const url = new URL(options.origin);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
@@ -84,6 +103,7 @@ export async function runOpenLoop(options: {
   let errors = 0;
   let non2xx = 0;
   let inFlight = 0;
+  let window = { latencies: [] as number[], requests: 0, errors: 0, non2xx: 0, from: 0, index: 0 };
 
   const kindOf = (kind: string) => {
     let figures = byKind.get(kind);
@@ -130,11 +150,14 @@ export async function runOpenLoop(options: {
               figures.requests++;
               latencies.push(latency);
               figures.latencies.push(latency);
+              window.requests++;
+              window.latencies.push(latency);
               const raw = Buffer.concat(chunks);
               const encoding = res.headers['content-encoding'];
               const text = () => decodedBody(raw, encoding);
               if (status < 200 || status >= 300) {
                 non2xx++;
+                window.non2xx++;
                 fail(
                   kind,
                   `${request.method ?? 'GET'} ${status} ${request.path.split('?')[0]}`,
@@ -156,6 +179,8 @@ export async function runOpenLoop(options: {
         req.on('error', (error) => {
           requests++;
           errors++;
+          window.requests++;
+          window.errors++;
           kindOf(kind).requests++;
           fail(kind, `error ${error.message}`, `${request.path}: ${error.message}`);
           reject(error);
@@ -166,6 +191,32 @@ export async function runOpenLoop(options: {
   };
 
   const started = performance.now();
+  const closeWindow = () => {
+    const to = (performance.now() - started) / 1000;
+    const closed = window;
+    window = {
+      latencies: [],
+      requests: 0,
+      errors: 0,
+      non2xx: 0,
+      from: to,
+      index: closed.index + 1,
+    };
+    options.onWindow?.({
+      index: closed.index,
+      from: closed.from,
+      to,
+      achievedRate: closed.requests / Math.max(to - closed.from, 1e-3),
+      latency: summarize(closed.latencies),
+      latencies: closed.latencies,
+      errors: closed.errors,
+      non2xx: closed.non2xx,
+    });
+  };
+  const windows =
+    options.onWindow && options.windowSeconds
+      ? setInterval(closeWindow, options.windowSeconds * 1000)
+      : undefined;
   const interval = 1000 / options.rate;
   const total = Math.round(options.rate * options.seconds);
   const running = new Set<Promise<void>>();
@@ -179,6 +230,7 @@ export async function runOpenLoop(options: {
         const operation = options.next();
         if (inFlight >= MAX_IN_FLIGHT) {
           errors++;
+          window.errors++;
           fail(operation.kind, 'dropped', 'the generator dropped operations: too many in flight');
           continue;
         }
@@ -200,6 +252,10 @@ export async function runOpenLoop(options: {
     tick();
   });
   await Promise.all(running);
+  if (windows) {
+    clearInterval(windows);
+    closeWindow();
+  }
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   return {

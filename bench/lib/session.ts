@@ -1,3 +1,5 @@
+import { decodeHtmlEntities } from '../../apps/server/src/http/html.ts';
+
 /**
  * An administrator's session for the bench, got the way a browser gets one: /auth/login, the
  * embedded identity provider's sign-in form, and back to the shop's callback, following each
@@ -51,15 +53,6 @@ class CookieJar {
   }
 }
 
-function decodeEntities(value: string): string {
-  return value
-    .replaceAll('&quot;', '"')
-    .replaceAll('&#39;', "'")
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&amp;', '&');
-}
-
 /** Signs in through the embedded provider; answers the Cookie header of the session. */
 export async function signIn(
   origin: string,
@@ -74,11 +67,11 @@ export async function signIn(
   for (const input of form[2]?.matchAll(/<input[^>]*>/gi) ?? []) {
     const name = /name="([^"]+)"/.exec(input[0])?.[1];
     const value = /value="([^"]*)"/.exec(input[0])?.[1] ?? '';
-    if (name) body.set(name, decodeEntities(value));
+    if (name) body.set(name, decodeHtmlEntities(value));
   }
   body.set('email', account.email);
   body.set('password', account.password);
-  const action = new URL(decodeEntities(form[1]), login.url);
+  const action = new URL(decodeHtmlEntities(form[1]), login.url);
   const submitted = await jar.request(action, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
