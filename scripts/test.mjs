@@ -14,6 +14,8 @@ mkdirSync(reports, { recursive: true });
 const skipBrowser = process.env.E2E === 'skip';
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+/** Names of the failed tests, repeated at the end: CI keeps only the tail of a long log. */
+const failedTests = [];
 
 /** Runs one step; a failing check (typecheck, lint, build) counts as one failure. */
 function step(name, command, args, { counted = false } = {}) {
@@ -54,6 +56,10 @@ if (skipBrowser) {
 }
 
 console.log('');
+if (failedTests.length > 0) {
+  console.log('Failed tests:');
+  for (const name of failedTests) console.log(`  ✗ ${name}`);
+}
 if (failedSteps.length > 0) console.log(`Failed: ${failedSteps.join(', ')}`);
 const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
 console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
@@ -74,6 +80,20 @@ function addVitest(file, stepOk) {
   const report = readReport(file);
   if (!report) return addCounts(0, 0, 0, false);
   const failed = report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    if (file.status === 'failed' && file.assertionResults.every((t) => t.status !== 'failed')) {
+      failedTests.push(`${where}: ${firstLine(file.message) || 'the file failed to run'}`);
+    }
+    for (const test of file.assertionResults) {
+      if (test.status === 'failed') {
+        failedTests.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      }
+    }
+  }
+  if (!stepOk && failed === 0) {
+    failedTests.push('Vitest failed outside any test (an unhandled error or a crash): see its log');
+  }
   addCounts(report.numPassedTests, failed, report.numPendingTests + report.numTodoTests, stepOk);
 }
 
@@ -81,5 +101,31 @@ function addPlaywright(file, stepOk) {
   const report = readReport(file);
   if (!report) return addCounts(0, 0, 0, false);
   const { stats } = report;
+  collectPlaywrightFailures(report.suites ?? [], []);
   addCounts(stats.expected + stats.flaky, stats.unexpected, stats.skipped, stepOk);
+}
+
+/** Walks Playwright's nested suites for tests whose outcome was unexpected. */
+function collectPlaywrightFailures(suites, titles) {
+  for (const suite of suites) {
+    const here = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        failedTests.push(
+          `[${test.projectName}] ${[...here, spec.title].join(' › ')}: ${firstLine(error)}`,
+        );
+      }
+    }
+    collectPlaywrightFailures(suite.suites ?? [], here);
+  }
+}
+
+/** The first line of an error message, without colour codes, short enough for a log line. */
+function firstLine(message) {
+  // eslint-disable-next-line no-control-regex -- strips ANSI colour codes
+  const plain = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  const line = plain.split('\n').find((l) => l.trim() !== '') ?? '';
+  return line.trim().slice(0, 300);
 }
