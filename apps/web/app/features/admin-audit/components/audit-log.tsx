@@ -6,7 +6,7 @@ import {
 } from '@labshop/shared/schemas/audit';
 import { formatDollars } from '@labshop/shared/money';
 import { Download, Filter, X } from 'lucide-react';
-import { useEffect, useId, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { failureMessage } from '../../admin/api/http.ts';
 import {
@@ -15,6 +15,7 @@ import {
   tableHeadCellClass,
 } from '../../admin/components/admin-table.tsx';
 import { FeedbackRegions } from '../../admin/components/feedback.tsx';
+import { listAddress, pageInAddress, useListPages } from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
 import { buttonClass, inputClass, labelClass } from '../../admin/components/styles.ts';
@@ -23,7 +24,6 @@ import { AUDIT_LOG_CSV_NAME, auditLogExportUrl } from '../api/export-audit-log.t
 import {
   AUDIT_FILTER_NAMES,
   AUDIT_LOG_PAGE_SIZE,
-  auditFilterParams,
   useAuditLog,
   type AuditFilters,
 } from '../api/get-audit-log.ts';
@@ -86,13 +86,6 @@ function filtersOf(params: URLSearchParams): AuditFilters {
   return filters;
 }
 
-function queryString(filters: AuditFilters, page: number): string {
-  const params = auditFilterParams(filters);
-  if (page > 1) params.set('page', String(page));
-  const query = params.toString();
-  return query ? `?${query}` : '';
-}
-
 function countText(total: number, filtered: boolean): string {
   const entries = total === 1 ? '1 entry' : `${total.toLocaleString('en-US')} entries`;
   return filtered ? `${entries} ${total === 1 ? 'matches' : 'match'} the filters` : entries;
@@ -108,19 +101,19 @@ export function AuditLog() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersOf(searchParams);
   const filtered = Object.keys(filters).length > 0;
-  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const page = pageInAddress(searchParams);
   const log = useAuditLog(page, filters);
 
   const total = log.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / AUDIT_LOG_PAGE_SIZE));
-  const goTo = (next: number) =>
-    setSearchParams(queryString(filters, next), { preventScrollReset: true });
-
-  const pastTheEnd = log.isSuccess && !log.isPlaceholderData && page > pages;
-  const lastPage = queryString(filters, pages);
-  useEffect(() => {
-    if (pastTheEnd) setSearchParams(lastPage, { replace: true });
-  }, [pastTheEnd, lastPage, setSearchParams]);
+  const addressOfPage = (next: number) => listAddress({ ...filters }, next);
+  const pages = useListPages({
+    list: log,
+    total,
+    pageSize: AUDIT_LOG_PAGE_SIZE,
+    page,
+    addressOfPage,
+  });
+  const goTo = (next: number) => setSearchParams(addressOfPage(next), { preventScrollReset: true });
 
   const applyFilters = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -130,7 +123,7 @@ export function AuditLog() {
       const value = form.get(name);
       if (typeof value === 'string' && value.trim()) next[name] = value.trim();
     }
-    setSearchParams(queryString(next, 1), { replace: true, preventScrollReset: true });
+    setSearchParams(listAddress({ ...next }, 1), { replace: true, preventScrollReset: true });
   };
 
   return (

@@ -5,13 +5,14 @@ import {
 } from '@labshop/shared/schemas/catalog';
 import { truncate } from '@labshop/shared/text';
 import { FileText, MoveHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useProducts } from '../api/get-products.ts';
 import { failureMessage } from '../../admin/api/http.ts';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
 import { SearchBox } from '../../admin/components/search-box.tsx';
+import { listAddress, pageInAddress, useListPages } from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { buttonClass } from '../../admin/components/styles.ts';
 import { Pager } from '../../admin/components/pager.tsx';
@@ -37,7 +38,7 @@ const money = (value: number | null) => (value === null ? '—' : usd.format(val
 export function ProductsManagement() {
   const [searchParams, setSearchParams] = useSearchParams();
   const number = searchParams.get('number') ?? '';
-  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const page = pageInAddress(searchParams);
   const [feedback, setFeedback] = useState<Feedback>(null);
 
   const products = useProducts({ number, page, limit: PRODUCTS_PAGE_SIZE });
@@ -45,7 +46,7 @@ export function ProductsManagement() {
 
   const setQuery = (next: { number?: string; page?: number }) => {
     // A new search replaces the history entry (one per pause in typing); a page adds one.
-    setSearchParams(queryParams(next.number ?? number, next.page ?? 1), {
+    setSearchParams(listAddress({ number: next.number ?? number }, next.page ?? 1), {
       replace: next.page === undefined,
       preventScrollReset: true,
     });
@@ -68,14 +69,14 @@ export function ProductsManagement() {
 
   const total = products.data?.total ?? 0;
   const totalCapped = products.data?.totalCapped ?? false;
-  const pages = Math.max(1, Math.ceil(total / PRODUCTS_PAGE_SIZE));
+  const pages = useListPages({
+    list: products,
+    total,
+    pageSize: PRODUCTS_PAGE_SIZE,
+    page,
+    addressOfPage: (next) => listAddress({ number }, next),
+  });
   const rows = products.data?.products ?? [];
-
-  // Past the last page (its last product was just deleted, or an old link): go to the last.
-  const pastTheEnd = products.isSuccess && !products.isPlaceholderData && page > pages;
-  useEffect(() => {
-    if (pastTheEnd) setSearchParams(queryParams(number, pages), { replace: true });
-  }, [pastTheEnd, number, pages, setSearchParams]);
 
   return (
     <section aria-labelledby="products-heading">
@@ -151,13 +152,6 @@ export function ProductsManagement() {
       )}
     </section>
   );
-}
-
-function queryParams(number: string, page: number): URLSearchParams {
-  const params = new URLSearchParams();
-  if (number) params.set('number', number);
-  if (page > 1) params.set('page', String(page));
-  return params;
 }
 
 const th = tableHeadCellClass;

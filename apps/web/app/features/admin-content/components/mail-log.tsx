@@ -3,10 +3,11 @@ import {
   type MailLogEntryDto,
   type MailLogMessageDto,
 } from '@labshop/shared/schemas/content';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { AdminDialog } from '../../admin/components/admin-dialog.tsx';
 import { Badge, type BadgeTone } from '../../admin/components/badge.tsx';
+import { listAddress, pageInAddress, useListPages } from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
 import { useMailMessage } from '../api/get-mail-message.ts';
@@ -44,21 +45,21 @@ function StatusBadge({ status }: { status: MailLogEntryDto['status'] }) {
  */
 export function MailLog() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const page = pageInAddress(searchParams);
   const mail = useMailPage(page);
   const [openId, setOpenId] = useState<string | null>(null);
 
   const total = mail.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / MAIL_LOG_PAGE_SIZE));
+  const addressOfPage = (next: number) => listAddress({}, next);
+  const pages = useListPages({
+    list: mail,
+    total,
+    pageSize: MAIL_LOG_PAGE_SIZE,
+    page,
+    addressOfPage,
+  });
   const rows = mail.data?.mails ?? [];
-  const goTo = (next: number, replace = false) =>
-    setSearchParams(next > 1 ? { page: String(next) } : {}, { preventScrollReset: true, replace });
-
-  // Past the last page (an old link): go to the last.
-  const pastTheEnd = mail.isSuccess && !mail.isPlaceholderData && page > pages;
-  useEffect(() => {
-    if (pastTheEnd) setSearchParams(pages > 1 ? { page: String(pages) } : {}, { replace: true });
-  }, [pastTheEnd, pages, setSearchParams]);
+  const goTo = (next: number) => setSearchParams(addressOfPage(next), { preventScrollReset: true });
 
   return (
     <section aria-labelledby="mail-heading">

@@ -13,6 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, failureMessage } from '../../admin/api/http.ts';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
 import { SearchBox } from '../../admin/components/search-box.tsx';
+import { listAddress, pageInAddress } from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { buttonClass } from '../../admin/components/styles.ts';
 import { LoadError } from '../../admin-content/components/load-error.tsx';
@@ -77,14 +78,6 @@ function countText(matching: number, total: number, searching: boolean): string 
   return `${matching.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} customers match`;
 }
 
-function queryString(search: string, page: number): string {
-  const params = new URLSearchParams();
-  if (search) params.set('search', search);
-  if (page > 1) params.set('page', String(page));
-  const query = params.toString();
-  return query ? `?${query}` : '';
-}
-
 /**
  * List of Customers (SPEC.md "Admin screens"): the ERP's customers as cards, searched on any of
  * the ten fields (case-insensitive), 10 per page with at most 5 page links, and Export CSV of
@@ -95,7 +88,7 @@ function queryString(search: string, page: number): string {
 export function CustomersList() {
   const [searchParams, setSearchParams] = useSearchParams();
   const search = (searchParams.get('search') ?? '').slice(0, CUSTOMER_SEARCH_MAX_LENGTH);
-  const requestedPage = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const requestedPage = pageInAddress(searchParams);
   const queryClient = useQueryClient();
   const customers = useCustomers();
   const refresh = useRefreshCustomers();
@@ -186,7 +179,7 @@ export function CustomersList() {
             onSearch={(value) => {
               // A new search starts at page 1 and replaces the history entry.
               if (value !== search) {
-                setSearchParams(queryString(value, 1), {
+                setSearchParams(listAddress({ search: value }, 1), {
                   replace: true,
                   preventScrollReset: true,
                 });
@@ -219,7 +212,7 @@ export function CustomersList() {
               label="Customer pages"
               page={page}
               pages={pages}
-              href={(target) => queryString(search, target)}
+              href={(target) => listAddress({ search }, target).toString()}
             />
           )}
         </>

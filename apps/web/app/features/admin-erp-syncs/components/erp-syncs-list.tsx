@@ -4,8 +4,8 @@ import {
   type ErpSyncKind,
   type ErpSyncSummary,
 } from '@labshop/shared/schemas/erp';
-import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { listAddress, pageInAddress, useListPages } from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
 import {
@@ -33,13 +33,6 @@ function readKind(value: string | null): ErpSyncKind | null {
   return ERP_SYNC_KINDS.find((kind) => kind === value) ?? null;
 }
 
-function queryParams(kind: ErpSyncKind | null, page: number): URLSearchParams {
-  const params = new URLSearchParams();
-  if (kind) params.set('kind', kind);
-  if (page > 1) params.set('page', String(page));
-  return params;
-}
-
 /**
  * Sync history (ours, beyond the spec): every sync with the ERP — price syncs and customer list
  * refreshes — newest first, who started it, how it ended and why it failed. A row opens the
@@ -48,18 +41,18 @@ function queryParams(kind: ErpSyncKind | null, page: number): URLSearchParams {
 export function ErpSyncsList() {
   const [searchParams, setSearchParams] = useSearchParams();
   const kind = readKind(searchParams.get('kind'));
-  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const page = pageInAddress(searchParams);
   const syncs = useErpSyncs(kind, page);
 
   const total = syncs.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ERP_SYNCS_PAGE_SIZE));
+  const pages = useListPages({
+    list: syncs,
+    total,
+    pageSize: ERP_SYNCS_PAGE_SIZE,
+    page,
+    addressOfPage: (next) => listAddress({ kind }, next),
+  });
   const rows = syncs.data?.syncs ?? [];
-
-  // Past the last page (an old link): go to the last.
-  const pastTheEnd = syncs.isSuccess && !syncs.isPlaceholderData && page > pages;
-  useEffect(() => {
-    if (pastTheEnd) setSearchParams(queryParams(kind, pages), { replace: true });
-  }, [pastTheEnd, kind, pages, setSearchParams]);
 
   return (
     <section aria-labelledby="erp-syncs-heading">
@@ -75,7 +68,9 @@ export function ErpSyncsList() {
             key={option ?? 'all'}
             type="button"
             aria-pressed={kind === option}
-            onClick={() => setSearchParams(queryParams(option, 1), { preventScrollReset: true })}
+            onClick={() =>
+              setSearchParams(listAddress({ kind: option }, 1), { preventScrollReset: true })
+            }
             className={`rounded-md px-3 py-1.5 text-sm font-semibold ${
               kind === option
                 ? 'bg-brand-700 text-white'
@@ -108,7 +103,7 @@ export function ErpSyncsList() {
               page={page}
               pages={pages}
               onPage={(next) =>
-                setSearchParams(queryParams(kind, next), { preventScrollReset: true })
+                setSearchParams(listAddress({ kind }, next), { preventScrollReset: true })
               }
             />
           )}

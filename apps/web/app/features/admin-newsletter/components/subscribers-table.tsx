@@ -5,10 +5,11 @@ import {
   type SubscriberDto,
 } from '@labshop/shared/schemas/newsletter';
 import { Download, UserCheck, UserMinus } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '../../admin/components/badge.tsx';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { listAddress, pageInAddress, useListPages } from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
 import { SearchBox } from '../../admin/components/search-box.tsx';
@@ -28,13 +29,6 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const formatDate = (iso: string) => date.format(new Date(iso));
-
-function queryParams(search: string, page: number): URLSearchParams {
-  const params = new URLSearchParams();
-  if (search) params.set('search', search);
-  if (page > 1) params.set('page', String(page));
-  return params;
-}
 
 /** The count line: '23 subscribers, page 1 of 3.' or '2 subscribers match “lab”.' */
 export function subscriberCountText(total: number, search: string, page: number, pages: number) {
@@ -71,28 +65,28 @@ export function SubscribersSection() {
   const headingId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const search = (searchParams.get('search') ?? '').trim().slice(0, NEWSLETTER_LIMITS.search);
-  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const page = pageInAddress(searchParams);
   const subscribers = useSubscribers({ search, page, limit: SUBSCRIBERS_DEFAULT_LIMIT });
   const change = useChangeSubscription();
   const [feedback, setFeedback] = useState<Feedback>(null);
 
   const total = subscribers.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / SUBSCRIBERS_DEFAULT_LIMIT));
+  const pages = useListPages({
+    list: subscribers,
+    total,
+    pageSize: SUBSCRIBERS_DEFAULT_LIMIT,
+    page,
+    addressOfPage: (next) => listAddress({ search }, next),
+  });
   const rows = subscribers.data?.subscribers ?? [];
 
   const setQuery = (next: { search?: string; page?: number }) => {
     // A new search replaces the history entry (one per pause in typing); a page adds one.
-    setSearchParams(queryParams(next.search ?? search, next.page ?? 1), {
+    setSearchParams(listAddress({ search: next.search ?? search }, next.page ?? 1), {
       replace: next.page === undefined,
       preventScrollReset: true,
     });
   };
-
-  // Past the last page (an old link, a search with fewer matches): go to the last.
-  const pastTheEnd = subscribers.isSuccess && !subscribers.isPlaceholderData && page > pages;
-  useEffect(() => {
-    if (pastTheEnd) setSearchParams(queryParams(search, pages), { replace: true });
-  }, [pastTheEnd, search, pages, setSearchParams]);
 
   const toggle = async (subscriber: SubscriberDto) => {
     const request: SubscriptionChange = {

@@ -6,11 +6,12 @@ import {
   type OrderHistoryEntry,
 } from '@labshop/shared/schemas/orders';
 import { Download, MapPin, RefreshCw, ShoppingCart } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { failureMessage } from '../../admin/api/http.ts';
 import { Badge, type BadgeTone } from '../../admin/components/badge.tsx';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { listAddress, pageInAddress, useListPages } from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
 import { SearchBox } from '../../admin/components/search-box.tsx';
@@ -41,14 +42,6 @@ const SYNC_STATUS: Record<ErpSyncStatus, { label: string; tone: BadgeTone }> = {
   failed: { label: 'Failed', tone: 'bad' },
 };
 
-function queryString(search: string, page: number): string {
-  const params = new URLSearchParams();
-  if (search) params.set('search', search);
-  if (page > 1) params.set('page', String(page));
-  const query = params.toString();
-  return query ? `?${query}` : '';
-}
-
 function countText(total: number, search: string): string {
   const orders = total === 1 ? '1 order' : `${total.toLocaleString('en-US')} orders`;
   if (!search) return orders;
@@ -72,7 +65,7 @@ export function OrdersHistory() {
   const search = (searchParams.get('search') ?? '')
     .trim()
     .slice(0, ORDER_HISTORY_SEARCH_MAX_LENGTH);
-  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const page = pageInAddress(searchParams);
   const orders = useOrderHistory(page, search);
   const retry = useRetryOrderSync();
   const [feedback, setFeedback] = useState<Feedback>(null);
@@ -81,15 +74,15 @@ export function OrdersHistory() {
   const [dialogOpen, setDialogOpen] = useState(false);
 
   const total = orders.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ORDER_HISTORY_PAGE_SIZE));
-  const goTo = (next: number) =>
-    setSearchParams(queryString(search, next), { preventScrollReset: true });
-
-  // Past the last page (an old link): go to the last.
-  const pastTheEnd = orders.isSuccess && !orders.isPlaceholderData && page > pages;
-  useEffect(() => {
-    if (pastTheEnd) setSearchParams(queryString(search, pages), { replace: true });
-  }, [pastTheEnd, pages, search, setSearchParams]);
+  const addressOfPage = (next: number) => listAddress({ search }, next);
+  const pages = useListPages({
+    list: orders,
+    total,
+    pageSize: ORDER_HISTORY_PAGE_SIZE,
+    page,
+    addressOfPage,
+  });
+  const goTo = (next: number) => setSearchParams(addressOfPage(next), { preventScrollReset: true });
 
   const retrySync = (orderNumber: string) => {
     setFeedback(null);
@@ -136,7 +129,10 @@ export function OrdersHistory() {
           onSearch={(value) => {
             // A new search starts at page 1 and replaces the history entry.
             if (value !== search) {
-              setSearchParams(queryString(value, 1), { replace: true, preventScrollReset: true });
+              setSearchParams(listAddress({ search: value }, 1), {
+                replace: true,
+                preventScrollReset: true,
+              });
             }
           }}
         />

@@ -1,0 +1,55 @@
+import { useEffect, useEffectEvent } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** The page an admin list's address asks for (?page=N); 1 when missing or not a number. */
+export function pageInAddress(params: URLSearchParams): number {
+  return Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+}
+
+/**
+ * An admin list's address: its parameters that have a value (a search, a filter), and the page
+ * when past the first, so the first page's address is the bare screen.
+ */
+export function listAddress(
+  values: Record<string, string | null | undefined>,
+  page: number,
+): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) {
+    if (value) params.set(name, value);
+  }
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
+
+/**
+ * The number of pages of an admin list whose page is in the address, and the move to the last
+ * page when the address asks for one past it (an old link, a search with fewer matches, the
+ * last row of the last page deleted). It waits for the list's own answer: a placeholder from
+ * the previous page does not count.
+ */
+export function useListPages({
+  list,
+  total,
+  pageSize,
+  page,
+  addressOfPage,
+}: {
+  list: { isSuccess: boolean; isPlaceholderData: boolean };
+  total: number;
+  pageSize: number;
+  page: number;
+  /** The list's address at another page, its other parameters (search, filters) kept. */
+  addressOfPage: (page: number) => string | URLSearchParams;
+}): number {
+  const [, setSearchParams] = useSearchParams();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pastTheEnd = list.isSuccess && !list.isPlaceholderData && page > pages;
+  const goToLastPage = useEffectEvent((last: number) =>
+    setSearchParams(addressOfPage(last), { replace: true }),
+  );
+  useEffect(() => {
+    if (pastTheEnd) goToLastPage(pages);
+  }, [pastTheEnd, pages]);
+  return pages;
+}
