@@ -2,6 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   ADMIN,
   expectNoAccessibilityViolations,
+  fieldLabelled,
+  fillProductForm,
   logIn,
   TINY_JPEG as JPEG,
   uniqueNumber,
@@ -14,21 +16,16 @@ import {
  * and in the CSV export. At phone and desktop width.
  */
 
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const field = fieldLabelled;
 
 async function createProduct(page: Page, number: string) {
   await page.goto('/admin/product-new');
   await waitForHydration(page);
-  await field(page, 'Product Number').fill(number);
-  await field(page, 'Title').fill(`Audited lathe ${number}`);
-  await field(page, 'Description').fill('Made by the audit log browser test; deleted at its end.');
-  await expect(
-    field(page, 'Category').locator('option', { hasText: 'Alloy Grinders' }),
-  ).toHaveCount(1);
-  await field(page, 'Category').selectOption('Alloy Grinders');
-  await field(page, 'New Price').fill('99.50');
-  await field(page, 'Wholesale Price').fill('80');
-  await field(page, 'Partner Price QTY x3').fill('75.25');
+  await fillProductForm(page, {
+    number,
+    title: `Audited lathe ${number}`,
+    description: 'Made by the audit log browser test; deleted at its end.',
+  });
   await field(page, 'Images').setInputFiles({
     name: 'lathe.jpg',
     mimeType: 'image/jpeg',

@@ -2,6 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   ADMIN,
   expectNoAccessibilityViolations,
+  fieldLabelled,
+  fillProductForm,
   logIn,
   TINY_JPEG as JPEG,
   uniqueNumber,
@@ -15,7 +17,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const field = fieldLabelled;
 
 async function openAsAdmin(page: Page, path: string) {
   await logIn(page, ADMIN, '/home');
@@ -24,18 +26,8 @@ async function openAsAdmin(page: Page, path: string) {
 }
 
 async function fillProduct(page: Page, number: string, title: string) {
-  await field(page, 'Product Number').fill(number);
-  await field(page, 'Title').fill(title);
-  await field(page, 'Description').fill('Made by the browser tests; deleted again at their end.');
-  // The categories arrive from the API after the form shows.
-  await expect(
-    field(page, 'Category').locator('option', { hasText: 'Alloy Grinders' }),
-  ).toHaveCount(1);
-  await field(page, 'Category').selectOption('Alloy Grinders');
-  await field(page, 'Old Price').fill('');
-  await field(page, 'New Price').fill('99.50');
-  await field(page, 'Wholesale Price').fill('80');
-  await field(page, 'Partner Price QTY x3').fill('75.25');
+  const description = 'Made by the browser tests; deleted again at their end.';
+  await fillProductForm(page, { number, title, description });
 }
 
 test.describe('admin catalogue', () => {

@@ -1,8 +1,10 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import {
   ADMIN,
-  exclusively,
+  changingContactData,
+  changingTextPage,
   expectNoAccessibilityViolations,
+  fieldLabelled,
   logIn,
   waitForHydration,
   TINY_JPEG as JPEG,
@@ -20,7 +22,7 @@ function uniqueMark(testInfo: TestInfo): string {
   return `${testInfo.project.name}-${testInfo.workerIndex}-${Date.now().toString(36)}`;
 }
 
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const field = fieldLabelled;
 const status = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 async function openAsAdmin(page: Page, path: string) {
@@ -68,68 +70,58 @@ test.describe('admin content', () => {
     await expect(editor).toBeVisible({ timeout: 15_000 });
     await expectNoAccessibilityViolations(page);
 
-    await exclusively('text-page-support', async () => {
-      const original = (await (await page.request.get('/api/text_pages/Support')).json()) as {
-        content: string;
-      };
-      try {
-        await editor.click();
-        await page.keyboard.press('ControlOrMeta+a');
-        await page.keyboard.press('Delete');
-        const toolbar = page.getByRole('toolbar', { name: 'Formatting for Content of Support' });
-        await toolbar.getByRole('button', { name: 'Heading 2' }).click();
-        await page.keyboard.type(heading);
-        await page.keyboard.press('Enter');
-        await toolbar.getByRole('button', { name: 'Bullet list' }).click();
-        await page.keyboard.type('Grinders within two days');
-        await page.keyboard.press('Enter');
-        await page.keyboard.type('Lathes within a week');
-        await page.keyboard.press('Enter');
-        await page.keyboard.press('Enter'); // leaves the list
-        await page.keyboard.type(script);
-        await expect(editor.getByRole('heading', { level: 2 })).toHaveText(heading);
-        await expect(page.getByText('Unsaved changes')).toBeVisible();
+    // The page goes back to what it said, for the other tests.
+    await changingTextPage(page.request, 'Support', async () => {
+      await editor.click();
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.press('Delete');
+      const toolbar = page.getByRole('toolbar', { name: 'Formatting for Content of Support' });
+      await toolbar.getByRole('button', { name: 'Heading 2' }).click();
+      await page.keyboard.type(heading);
+      await page.keyboard.press('Enter');
+      await toolbar.getByRole('button', { name: 'Bullet list' }).click();
+      await page.keyboard.type('Grinders within two days');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Lathes within a week');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter'); // leaves the list
+      await page.keyboard.type(script);
+      await expect(editor.getByRole('heading', { level: 2 })).toHaveText(heading);
+      await expect(page.getByText('Unsaved changes')).toBeVisible();
 
-        await page.getByRole('button', { name: 'Save', exact: true }).click();
-        await expect(status(page, 'Page saved successfully!')).toBeVisible({ timeout: 15_000 });
-        // The editor shows what the server stored.
-        await expect(page.getByText('Unsaved changes')).toHaveCount(0);
-        await expect(editor.getByRole('heading', { level: 2 })).toHaveText(heading);
-        await expect(editor.getByRole('listitem')).toHaveText([
-          'Grinders within two days',
-          'Lathes within a week',
-        ]);
-        await expect(editor).toContainText(script);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(status(page, 'Page saved successfully!')).toBeVisible({ timeout: 15_000 });
+      // The editor shows what the server stored.
+      await expect(page.getByText('Unsaved changes')).toHaveCount(0);
+      await expect(editor.getByRole('heading', { level: 2 })).toHaveText(heading);
+      await expect(editor.getByRole('listitem')).toHaveText([
+        'Grinders within two days',
+        'Lathes within a week',
+      ]);
+      await expect(editor).toContainText(script);
 
-        // 'View page' opens the public route in a new tab.
-        const [publicPage] = await Promise.all([context.waitForEvent('page'), view.click()]);
-        await publicPage.waitForLoadState();
-        expect(new URL(publicPage.url()).pathname).toBe('/support');
-        await publicPage.close();
+      // 'View page' opens the public route in a new tab.
+      const [publicPage] = await Promise.all([context.waitForEvent('page'), view.click()]);
+      await publicPage.waitForLoadState();
+      expect(new URL(publicPage.url()).pathname).toBe('/support');
+      await publicPage.close();
 
-        const response = await page.goto('/support');
-        expect(response?.status()).toBe(200);
-        await waitForHydration(page);
-        const main = page.getByRole('main');
-        await expect(main.getByRole('heading', { level: 2, name: heading })).toBeVisible();
-        await expect(
-          main.getByRole('listitem').filter({ hasText: 'Grinders within two days' }),
-        ).toBeVisible();
-        await expect(
-          main.getByRole('listitem').filter({ hasText: 'Lathes within a week' }),
-        ).toBeVisible();
-        // The script arrives as text: shown, never run, no script element in the page's content.
-        await expect(main.getByText(script)).toBeVisible();
-        expect(await page.evaluate(() => (window as { __pwned?: string }).__pwned)).toBeUndefined();
-        expect(await main.locator('script').count()).toBe(0);
-        expect(dialogs).toEqual([]);
-      } finally {
-        // The page goes back to what it said, for the other tests.
-        const restored = await page.request.put('/api/text_pages/Support', {
-          data: { content: original.content },
-        });
-        expect(restored.status()).toBe(200);
-      }
+      const response = await page.goto('/support');
+      expect(response?.status()).toBe(200);
+      await waitForHydration(page);
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+      await expect(
+        main.getByRole('listitem').filter({ hasText: 'Grinders within two days' }),
+      ).toBeVisible();
+      await expect(
+        main.getByRole('listitem').filter({ hasText: 'Lathes within a week' }),
+      ).toBeVisible();
+      // The script arrives as text: shown, never run, no script element in the page's content.
+      await expect(main.getByText(script)).toBeVisible();
+      expect(await page.evaluate(() => (window as { __pwned?: string }).__pwned)).toBeUndefined();
+      expect(await main.locator('script').count()).toBe(0);
+      expect(dialogs).toEqual([]);
     });
   });
 
@@ -291,53 +283,35 @@ test.describe('admin content', () => {
     await expect(field(page, 'Address')).not.toHaveValue('');
     await expectNoAccessibilityViolations(page);
 
-    await exclusively('contact-data', async () => {
-      const original = (await (await page.request.get('/api/contact-data')).json()) as Record<
-        string,
-        unknown
-      >;
-      try {
-        await page.reload();
-        await waitForHydration(page);
-        await expect(field(page, 'Address')).toHaveValue(String(original.address));
+    await changingContactData(page.request, async (original) => {
+      await page.reload();
+      await waitForHydration(page);
+      await expect(field(page, 'Address')).toHaveValue(String(original.address));
 
-        // The schema's messages, before anything is sent.
-        await field(page, 'Email').fill('not-an-address');
-        await field(page, 'Latitude').fill('95');
-        await page.getByRole('button', { name: 'Update Contact' }).click();
-        await expect(page.getByText('Invalid email format.')).toBeVisible();
-        await expect(page.getByText('Latitude must be a number from -90 to 90.')).toBeVisible();
+      // The schema's messages, before anything is sent.
+      await field(page, 'Email').fill('not-an-address');
+      await field(page, 'Latitude').fill('95');
+      await page.getByRole('button', { name: 'Update Contact' }).click();
+      await expect(page.getByText('Invalid email format.')).toBeVisible();
+      await expect(page.getByText('Latitude must be a number from -90 to 90.')).toBeVisible();
 
-        const address = `1200 Test Avenue, Suite ${mark}, Toledo, OH 43604`;
-        await field(page, 'Address').fill(address);
-        await field(page, 'Phone').fill('+1 (419) 555-0199');
-        await field(page, 'Email').fill('e2e-contact@labshop.example');
-        await field(page, 'Latitude').fill('41.6528');
-        await field(page, 'Longitude').fill('-83.5379');
-        await page.getByRole('button', { name: 'Update Contact' }).click();
-        await expect(status(page, 'Contact data was updated successfully!')).toBeVisible({
-          timeout: 15_000,
-        });
+      const address = `1200 Test Avenue, Suite ${mark}, Toledo, OH 43604`;
+      await field(page, 'Address').fill(address);
+      await field(page, 'Phone').fill('+1 (419) 555-0199');
+      await field(page, 'Email').fill('e2e-contact@labshop.example');
+      await field(page, 'Latitude').fill('41.6528');
+      await field(page, 'Longitude').fill('-83.5379');
+      await page.getByRole('button', { name: 'Update Contact' }).click();
+      await expect(status(page, 'Contact data was updated successfully!')).toBeVisible({
+        timeout: 15_000,
+      });
 
-        await page.goto('/contact-us');
-        await waitForHydration(page);
-        const main = page.getByRole('main');
-        await expect(main.getByText(address)).toBeVisible();
-        await expect(main.getByRole('link', { name: '+1 (419) 555-0199' })).toBeVisible();
-        await expect(main.getByRole('link', { name: 'e2e-contact@labshop.example' })).toBeVisible();
-      } finally {
-        const restored = await page.request.put('/api/contact-data', {
-          data: {
-            address: original.address,
-            phone: original.phone,
-            email: original.email,
-            ...(original.latitude === null
-              ? {}
-              : { latitude: original.latitude, longitude: original.longitude }),
-          },
-        });
-        expect(restored.status()).toBe(200);
-      }
+      await page.goto('/contact-us');
+      await waitForHydration(page);
+      const main = page.getByRole('main');
+      await expect(main.getByText(address)).toBeVisible();
+      await expect(main.getByRole('link', { name: '+1 (419) 555-0199' })).toBeVisible();
+      await expect(main.getByRole('link', { name: 'e2e-contact@labshop.example' })).toBeVisible();
     });
   });
 

@@ -1,5 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { exclusively, expectNoAccessibilityViolations, waitForHydration } from './fixtures.ts';
+import {
+  exclusively,
+  expectNoAccessibilityViolations,
+  fieldLabelled,
+  waitForHydration,
+} from './fixtures.ts';
 
 // Demo content facts (apps/server/src/db/seed/content-data.ts).
 const LONG_PICTURE = {
@@ -76,7 +81,7 @@ const TEXT_PAGES = [
   },
 ] as const;
 
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const field = fieldLabelled;
 
 /** The field's error: shown, and tied to the field for screen readers. */
 async function expectFieldError(page: Page, label: string, message: string) {

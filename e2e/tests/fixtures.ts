@@ -1,7 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
 /** Waits until React has hydrated the page (root.tsx sets the marker). */
 export async function waitForHydration(page: Page): Promise<void> {
@@ -97,6 +97,61 @@ export async function exclusively<T>(name: string, run: () => Promise<T>): Promi
   }
 }
 
+/**
+ * Runs `run` holding the contact data's lock, then puts back the contact data found before,
+ * whatever `run` did. `admin` is an administrator's request context.
+ */
+export async function changingContactData<T>(
+  admin: APIRequestContext,
+  run: (original: Record<string, unknown>) => Promise<T>,
+): Promise<T> {
+  return exclusively('contact-data', async () => {
+    const original = (await (await admin.get('/api/contact-data')).json()) as Record<
+      string,
+      unknown
+    >;
+    try {
+      return await run(original);
+    } finally {
+      const restored = await admin.put('/api/contact-data', {
+        data: {
+          address: original.address,
+          phone: original.phone,
+          email: original.email,
+          ...(original.latitude === null
+            ? {}
+            : { latitude: original.latitude, longitude: original.longitude }),
+        },
+      });
+      expect(restored.status()).toBe(200);
+    }
+  });
+}
+
+/**
+ * Runs `run` holding the text page's lock, then puts back the page's content found before,
+ * whatever `run` did. `admin` is an administrator's request context.
+ */
+export async function changingTextPage<T>(
+  admin: APIRequestContext,
+  name: 'Support' | 'Partners',
+  run: (original: { content: string }) => Promise<T>,
+): Promise<T> {
+  return exclusively(`text-page-${name.toLowerCase()}`, async () => {
+    const original = (await (await admin.get(`/api/text_pages/${name}`)).json()) as {
+      content: string;
+    };
+    try {
+      return await run(original);
+    } finally {
+      const restored = await admin.put(`/api/text_pages/${name}`, {
+        data: { content: original.content },
+      });
+      expect(restored.status()).toBe(200);
+    }
+  });
+}
+
 /** A 16x16 JPEG that decodes (the server checks images by content, not by name). */
 export const TINY_JPEG = Buffer.from(
   '/9j/2wBDAAoHBwgHBgoICAgLCgoLDhgQDg0NDh0VFhEYIx8lJCIfIiEmKzcvJik0KSEiMEExNDk7Pj4+JS5ESUM8SDc9' +
@@ -105,6 +160,30 @@ export const TINY_JPEG = Buffer.from(
     'FAEBAAAAAAAAAAAAAAAAAAAABv/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AIgBENv/2Q==',
   'base64',
 );
+
+/** A form's field by its exact label. */
+export const fieldLabelled = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/**
+ * Fills the product form (New or Update Product) with a product in Alloy Grinders and the
+ * usual test prices, without an old price. Pictures and the submit are the test's own.
+ */
+export async function fillProductForm(
+  page: Page,
+  product: { number: string; title: string; description: string },
+): Promise<void> {
+  const field = (label: string) => fieldLabelled(page, label);
+  await field('Product Number').fill(product.number);
+  await field('Title').fill(product.title);
+  await field('Description').fill(product.description);
+  // The categories arrive from the API after the form shows.
+  await expect(field('Category').locator('option', { hasText: 'Alloy Grinders' })).toHaveCount(1);
+  await field('Category').selectOption('Alloy Grinders');
+  await field('Old Price').fill('');
+  await field('New Price').fill('99.50');
+  await field('Wholesale Price').fill('80');
+  await field('Partner Price QTY x3').fill('75.25');
+}
 
 /** A product number or name unique to this test and project: both projects share one server. */
 export function uniqueNumber(testInfo: TestInfo, prefix: string): string {

@@ -1,5 +1,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, exclusively, logIn, TINY_JPEG as JPEG, waitForHydration } from './fixtures.ts';
+import {
+  ADMIN,
+  changingContactData,
+  changingTextPage,
+  logIn,
+  TINY_JPEG as JPEG,
+  waitForHydration,
+} from './fixtures.ts';
 
 /**
  * Stored XSS (issue 10: "Every admin text field rendered on a public page tried with XSS
@@ -313,63 +320,35 @@ test('a text page and the contact data written by the admin never run', async ({
   const watch = await watchForXss(page);
   const admin = await adminPage(browser);
   try {
-    await exclusively('text-page-partners', async () => {
-      const original = (await (await admin.request.get('/api/text_pages/Partners')).json()) as {
-        content: string;
-      };
-      try {
-        const saved = await admin.request.put('/api/text_pages/Partners', {
-          data: { content: `<h2>Partners</h2>${PAYLOADS.join('<p>between</p>')}` },
-        });
-        expect(saved.status()).toBe(200);
-        await visit(page, '/partners');
-        await expect(
-          page.getByRole('main').getByRole('heading', { level: 2, name: 'Partners' }),
-        ).toBeVisible();
-        await expectTextShown(page, 'between');
-        await watch.expectNothingRan('/partners');
-        await expectNoRawPayload(page, '/partners', PAYLOADS);
-      } finally {
-        const restored = await admin.request.put('/api/text_pages/Partners', {
-          data: { content: original.content },
-        });
-        expect(restored.status()).toBe(200);
-      }
+    await changingTextPage(admin.request, 'Partners', async () => {
+      const saved = await admin.request.put('/api/text_pages/Partners', {
+        data: { content: `<h2>Partners</h2>${PAYLOADS.join('<p>between</p>')}` },
+      });
+      expect(saved.status()).toBe(200);
+      await visit(page, '/partners');
+      await expect(
+        page.getByRole('main').getByRole('heading', { level: 2, name: 'Partners' }),
+      ).toBeVisible();
+      await expectTextShown(page, 'between');
+      await watch.expectNothingRan('/partners');
+      await expectNoRawPayload(page, '/partners', PAYLOADS);
     });
 
-    await exclusively('contact-data', async () => {
-      const original = (await (await admin.request.get('/api/contact-data')).json()) as Record<
-        string,
-        unknown
-      >;
+    await changingContactData(admin.request, async () => {
       const address = `${PAYLOADS[1]} ${PAYLOADS[8]} 1 Main St`;
-      try {
-        const saved = await admin.request.put('/api/contact-data', {
-          data: {
-            address,
-            phone: `+1 419 <svg onload=xss('phone')>`,
-            email: `"onmouseover=xss('email')"@x.example`,
-          },
-        });
-        expect(saved.status(), await saved.text()).toBe(200);
-        await expectInertPage(page, watch, '/contact-us', {
-          shows: address,
-          payloads: [PAYLOADS[1]!, `<svg onload=xss('phone')>`],
-        });
-        await expectInertPage(page, watch, '/home', { where: '/home with the contact data' });
-      } finally {
-        const restored = await admin.request.put('/api/contact-data', {
-          data: {
-            address: original.address,
-            phone: original.phone,
-            email: original.email,
-            ...(original.latitude === null
-              ? {}
-              : { latitude: original.latitude, longitude: original.longitude }),
-          },
-        });
-        expect(restored.status()).toBe(200);
-      }
+      const saved = await admin.request.put('/api/contact-data', {
+        data: {
+          address,
+          phone: `+1 419 <svg onload=xss('phone')>`,
+          email: `"onmouseover=xss('email')"@x.example`,
+        },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+      await expectInertPage(page, watch, '/contact-us', {
+        shows: address,
+        payloads: [PAYLOADS[1]!, `<svg onload=xss('phone')>`],
+      });
+      await expectInertPage(page, watch, '/home', { where: '/home with the contact data' });
     });
   } finally {
     await admin.context().close();
