@@ -77,6 +77,9 @@ export const mailLog = pgTable(
   },
   (table) => [
     index('mail_log_created_at_idx').on(table.createdAt),
+    // The order mail job asks, per order, whether its confirmation is already logged: without
+    // this index each ask read the whole log (the soak found it, one scan per checkout).
+    index('mail_log_related_to_idx').on(table.relatedTo),
     uniqueIndex('mail_log_newsletter_recipient_unique')
       .on(table.newsletterId, sql`lower(${table.toAddress})`)
       .where(sql`${table.newsletterId} is not null`),

@@ -1,0 +1,1 @@
+CREATE INDEX "mail_log_related_to_idx" ON "mail_log" USING btree ("related_to");
