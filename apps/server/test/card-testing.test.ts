@@ -5,9 +5,13 @@ import { mailLog, orders, rateLimitCounters } from '../src/db/schema/index.ts';
 import { SANDBOX_TEST_TOKENS } from '../src/integrations/payments/sandbox.ts';
 import {
   clientOfIp,
+  createPaymentGuard,
   normalizedEmail,
   PAYMENT_GUARD_MESSAGES,
 } from '../src/modules/checkout/payment-guard.ts';
+import type { NewOutboxJob } from '../src/jobs/outbox.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import {
   call,
   newNonce,
@@ -361,5 +365,53 @@ describe('a burst of declines', () => {
       .where(eq(rateLimitCounters.key, 'payment:declines'));
     for (let round = 0; round < THRESHOLD + 1; round++) await decline();
     expect(await waitFor(alerts, (rows) => rows.length > 1)).toHaveLength(2);
+  });
+});
+
+describe('the decline alert of each window', () => {
+  it('is one job per window, also for two windows that start within one second', async () => {
+    // CI caught the test above mailing one alert for two windows: their starts, cut to the
+    // second for the job's dedupe key, fell in the same second. The counter is scripted here.
+    const WINDOW_MS = 60_000;
+    const windowEnds = [
+      new Date(Date.parse('2026-11-22T05:00:00.100Z') + WINDOW_MS),
+      new Date(Date.parse('2026-11-22T05:00:00.700Z') + WINDOW_MS),
+    ];
+    let hits = 0;
+    let window = 0;
+    const keys = new Set<string>();
+    const enqueued: NewOutboxJob[] = [];
+    const guard = createPaymentGuard({
+      count: async () => {
+        hits += 1;
+        return { current: hits, ttl: 1_000, resetsAt: windowEnds[window]! };
+      },
+      limits: {
+        windowMs: WINDOW_MS,
+        perIp: 3,
+        perEmail: 3,
+        perCard: 3,
+        declineAlertThreshold: 2,
+        declineAlertWindowMs: WINDOW_MS,
+      },
+      // Like the outbox: a job whose dedupe key is taken is not written again.
+      enqueue: async (job) => {
+        if (job.dedupeKey && keys.has(job.dedupeKey)) return false;
+        if (job.dedupeKey) keys.add(job.dedupeKey);
+        enqueued.push(job);
+        return true;
+      },
+      log: pino({ level: 'silent' }) as unknown as FastifyBaseLogger,
+    });
+
+    for (const next of [0, 1]) {
+      window = next;
+      hits = 0;
+      for (let decline = 0; decline < 3; decline++) await guard.recordDecline();
+    }
+    expect(enqueued.map((job) => job.payload.windowStarts)).toEqual([
+      '2026-11-22T05:00:00.100Z',
+      '2026-11-22T05:00:00.700Z',
+    ]);
   });
 });

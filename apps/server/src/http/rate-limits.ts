@@ -56,6 +56,8 @@ const SWEEP_EVERY_MS = 10 * 60 * 1000;
 export interface CounterHit {
   current: number;
   ttl: number;
+  /** When the window ends, as stored: the same instant for every instance counting the key. */
+  resetsAt: Date;
 }
 
 /**
@@ -95,7 +97,11 @@ export function createRateLimitCounter(db: Database) {
       .returning({ hits: rateLimitCounters.hits, resetsAt: rateLimitCounters.resetsAt });
     sweep(now);
     if (!row) throw new Error('rate limit counter upsert returned no row');
-    return { current: row.hits, ttl: Math.max(0, row.resetsAt.getTime() - now.getTime()) };
+    return {
+      current: row.hits,
+      ttl: Math.max(0, row.resetsAt.getTime() - now.getTime()),
+      resetsAt: row.resetsAt,
+    };
   };
 }
 

@@ -171,8 +171,7 @@ export function createPaymentGuard(deps: PaymentGuardDeps) {
     async recordDecline(): Promise<void> {
       const hit = await count('payment:declines', limits.declineAlertWindowMs);
       if (hit.current !== limits.declineAlertThreshold) return;
-      const windowEnds = new Date(Date.now() + hit.ttl);
-      const windowStarts = new Date(windowEnds.getTime() - limits.declineAlertWindowMs);
+      const windowStarts = new Date(hit.resetsAt.getTime() - limits.declineAlertWindowMs);
       log.warn(
         { declines: hit.current, since: windowStarts.toISOString() },
         'card payments: a burst of declines; mailing the staff',
@@ -185,7 +184,9 @@ export function createPaymentGuard(deps: PaymentGuardDeps) {
           windowMinutes: Math.round(limits.declineAlertWindowMs / 60_000),
           windowStarts: windowStarts.toISOString(),
         },
-        dedupeKey: `${DECLINE_ALERT_JOB}:${windowStarts.toISOString().slice(0, 19)}`,
+        // The window's exact start, from the stored counter: windows a second apart are two
+        // windows (cut to the second, two windows in one second shared one alert).
+        dedupeKey: `${DECLINE_ALERT_JOB}:${windowStarts.toISOString()}`,
       });
     },
   };
