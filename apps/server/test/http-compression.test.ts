@@ -2,9 +2,10 @@ import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliDecompressSync, deflateRawSync, constants, gunzipSync } from 'node:zlib';
+import { randomBytes } from 'node:crypto';
+import { brotliDecompressSync, crc32, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gzipAroundNonce } from '../src/http/ssr.ts';
+import { crc32Combine, deflateParts, gzipAroundNonce } from '../src/http/gzip-around-nonce.ts';
 import { serveFakeWebBuild, writeFakeWebBuild } from './fake-web-build.ts';
 import { startTestApp, type TestApp } from './helper.ts';
 
@@ -156,12 +157,28 @@ describe('gzip joined around a nonce', () => {
       ['only'],
       ['a'.repeat(70_000), 'b'.repeat(100), 'c'],
     ]) {
-      const buffers = parts.map((part) => Buffer.from(part));
-      const deflated = buffers.map((part) =>
-        deflateRawSync(part, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }),
+      const page = deflateParts(
+        parts.map((part) => Buffer.from(part)),
+        9,
       );
-      const gzip = gzipAroundNonce(buffers, deflated, nonce);
+      // gunzip checks the trailer's CRC-32 and length against what it decoded.
+      const gzip = gzipAroundNonce(page, nonce);
       expect(gunzipSync(gzip).toString()).toBe(parts.join(nonce.toString()));
+    }
+  });
+
+  it('combines CRC-32s as zlib computes them over the joined bytes', () => {
+    const random = (length: number) => randomBytes(length);
+    for (const [a, b] of [
+      [random(0), random(0)],
+      [random(1), random(0)],
+      [random(0), random(1)],
+      [random(13), random(24)],
+      [random(100_000), random(3)],
+      [random(5), random(70_001)],
+    ] as const) {
+      const crc = (bytes: Buffer) => (bytes.length > 0 ? crc32(bytes) : 0);
+      expect(crc32Combine(crc(a), crc(b), b.length)).toBe(crc(Buffer.concat([a, b])));
     }
   });
 });

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { constants as zlibConstants, crc32, deflateRawSync } from 'node:zlib';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import {
   GZIP_LEVEL,
   varyNames,
 } from './compression.ts';
+import { deflateParts, gzipAroundNonce, type DeflatedParts } from './gzip-around-nonce.ts';
 import { createInjectFetch } from './in-process-fetch.ts';
 
 /**
@@ -47,7 +47,7 @@ interface RenderedPage {
    * Each part of bodyAroundNonce deflated on its own, for gzip answers assembled around each
    * response's nonce without compressing again (null: sent as is, or compressed per response).
    */
-  deflatedParts: Buffer[] | null;
+  deflatedParts: DeflatedParts | null;
   cacheable: boolean;
   /** The page said `Vary: Cookie`: it shows the visitor's cookies (their cart). */
   variesByCookie: boolean;
@@ -66,7 +66,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
     maxBytes: 64 * 1024 * 1024,
     sizeOf: (page) => {
       const { bodyAroundNonce, deflatedParts } = page as RenderedPage;
-      return [...bodyAroundNonce, ...(deflatedParts ?? [])].reduce(
+      return [...bodyAroundNonce, ...(deflatedParts?.deflated ?? [])].reduce(
         (sum, part) => sum + part.length,
         0,
       );
@@ -212,11 +212,7 @@ async function renderedPage(response: Response, nonce: string): Promise<Rendered
     // Made once per cached page, each hit only joins the parts. At the usual level, not the
     // best: many pages (a search, a deep page) are asked for once. Synchronously: zlib's
     // thread pool would take the core the database and other requests need.
-    deflatedParts: worthCompressing
-      ? bodyAroundNonce.map((part) =>
-          deflateRawSync(part, { level: GZIP_LEVEL, finishFlush: zlibConstants.Z_SYNC_FLUSH }),
-        )
-      : null,
+    deflatedParts: worthCompressing ? deflateParts(bodyAroundNonce, GZIP_LEVEL) : null,
     cacheable,
     variesByCookie: varyNames(response.headers.get('vary')).includes('cookie'),
   };
@@ -253,52 +249,13 @@ function sendRenderedPage(
     addVary(reply, 'accept-encoding');
     if (acceptsGzip(request.headers['accept-encoding'])) {
       reply.header('content-encoding', 'gzip');
-      return reply.send(gzipAroundNonce(page.bodyAroundNonce, page.deflatedParts, nonceBytes));
+      return reply.send(gzipAroundNonce(page.deflatedParts, nonceBytes));
     }
   }
   const chunks = page.bodyAroundNonce.flatMap((part, index) =>
     index === 0 ? [part] : [nonceBytes, part],
   );
   return reply.send(Buffer.concat(chunks));
-}
-
-/** gzip member header: deflate, no name, no time, unknown OS (RFC 1952). */
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
-/** An empty last block (fixed Huffman codes): what zlib ends a stream with after a flush. */
-const DEFLATE_LAST_EMPTY_BLOCK = Buffer.from([0x03, 0x00]);
-
-/**
- * A gzip stream of the parts joined by `nonce`, without compressing anything: each deflated
- * part ends on a byte boundary (sync flush) and refers to no bytes before it (it was deflated
- * alone), so the parts can follow each other with the nonce between them as a stored block
- * (RFC 1951 3.2.4). Only the checksum is computed over the whole body, which is cheap.
- */
-export function gzipAroundNonce(parts: Buffer[], deflatedParts: Buffer[], nonce: Buffer): Buffer {
-  const storedNonce = Buffer.alloc(5 + nonce.length);
-  // BFINAL 0, BTYPE 00 (stored), then LEN and its one's complement, then the bytes.
-  storedNonce.writeUInt16LE(nonce.length, 1);
-  storedNonce.writeUInt16LE(~nonce.length & 0xffff, 3);
-  nonce.copy(storedNonce, 5);
-
-  let checksum = 0;
-  let size = 0;
-  const chunks: Buffer[] = [GZIP_HEADER];
-  parts.forEach((part, index) => {
-    if (index > 0) {
-      chunks.push(storedNonce);
-      checksum = crc32(nonce, checksum);
-      size += nonce.length;
-    }
-    chunks.push(deflatedParts[index]!);
-    // Skipped when empty: Node 20's crc32 answers 0 for an empty buffer zlib has read.
-    if (part.length > 0) checksum = crc32(part, checksum);
-    size += part.length;
-  });
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(checksum >>> 0, 0);
-  trailer.writeUInt32LE(size >>> 0, 4);
-  chunks.push(DEFLATE_LAST_EMPTY_BLOCK, trailer);
-  return Buffer.concat(chunks);
 }
 
 /** The visitor's request for React Router; `withCookies: false` for the shared render. */
