@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, GENERIC_SERVER_ERROR } from '../src/http/errors.ts';
+import { nonceSource } from '../src/http/security-headers.ts';
 import { startTestApp, type TestApp } from './helper.ts';
 
 let shop: TestApp;
@@ -107,6 +108,13 @@ describe('error answers', () => {
 });
 
 describe('security headers', () => {
+  it('draws every CSP nonce fresh: 16 random bytes, none repeated across pool refills', () => {
+    const next = nonceSource();
+    const nonces = Array.from({ length: 1000 }, next);
+    expect(new Set(nonces).size).toBe(1000);
+    for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+  });
+
   it('sends a nonce-based CSP that changes with every response, and the usual headers', async () => {
     const first = await get('/healthz');
     const second = await get('/healthz');
