@@ -230,7 +230,8 @@ export async function buildApp(
     cache: invalidation.shared(
       createReadCache({
         ttlMs: config.catalogCacheMs,
-        maxEntries: 500,
+        // Searches are many and each is asked for by few: the byte bound is what holds memory.
+        maxEntries: 2000,
         maxBytes: 32 * 1024 * 1024,
         sizeOf: catalogAnswerBytes,
       }),

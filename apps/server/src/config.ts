@@ -108,12 +108,12 @@ const EnvSchema = z.object({
     .number({ error: 'must be a number of seconds' })
     .min(0, 'must be 0 (off) or more')
     .max(300, 'must be at most 300')
-    .default(60),
+    .default(300),
   CATALOG_CACHE_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .min(0, 'must be 0 (off) or more')
     .max(300, 'must be at most 300')
-    .default(60),
+    .default(300),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z
     .url({ error: 'must be an absolute URL such as https://s3.example.com' })
