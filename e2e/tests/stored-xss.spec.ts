@@ -125,6 +125,21 @@ async function created<T>(response: {
 
 const mark = () => `${test.info().project.name}-${Date.now().toString(36)}`;
 
+/**
+ * The visitor's `page` watched for payloads running (`watch`, from before its first script),
+ * and an administrator signed in in a context of its own (`admin`, closed after the test).
+ */
+const xssTest = test.extend<{ watch: XssWatch; admin: Page }>({
+  watch: async ({ page }, use) => {
+    await use(await watchForXss(page));
+  },
+  admin: async ({ browser }, use) => {
+    const admin = await adminPage(browser);
+    await use(admin);
+    await admin.context().close();
+  },
+});
+
 async function visit(page: Page, path: string) {
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(200);
@@ -159,167 +174,157 @@ async function expectInertPage(
   if (options.payloads) await expectNoRawPayload(page, path, options.payloads);
 }
 
-test('catalogue text written by the admin never runs on the shop, search, product and cart pages', async ({
-  page,
-  browser,
-}) => {
-  test.setTimeout(120_000);
-  const watch = await watchForXss(page);
-  const admin = await adminPage(browser);
-  const unique = mark();
-  const number = `XSS-${unique}`.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 50);
-  const title = `Lathe ${PAYLOADS[1]} ${PAYLOADS[9]} ${PAYLOADS[10]}`;
-  const categoryNames = [`${SHORT.img} ${unique}`, `${SHORT.svg} ${unique}`.slice(0, 60)];
-  const categoryIds: string[] = [];
-  try {
-    for (const name of categoryNames) {
-      const category = await created<{ _id: string }>(
-        await admin.request.post('/api/categories', {
+xssTest(
+  'catalogue text written by the admin never runs on the shop, search, product and cart pages',
+  async ({ page, watch, admin }) => {
+    test.setTimeout(120_000);
+    const unique = mark();
+    const number = `XSS-${unique}`.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 50);
+    const title = `Lathe ${PAYLOADS[1]} ${PAYLOADS[9]} ${PAYLOADS[10]}`;
+    const categoryNames = [`${SHORT.img} ${unique}`, `${SHORT.svg} ${unique}`.slice(0, 60)];
+    const categoryIds: string[] = [];
+    try {
+      for (const name of categoryNames) {
+        const category = await created<{ _id: string }>(
+          await admin.request.post('/api/categories', {
+            multipart: {
+              name,
+              thumbnail: { name: 'c.jpg', mimeType: 'image/jpeg', buffer: JPEG },
+            },
+          }),
+        );
+        categoryIds.push(category._id);
+      }
+      await created(
+        await admin.request.post('/api/products', {
           multipart: {
-            name,
-            thumbnail: { name: 'c.jpg', mimeType: 'image/jpeg', buffer: JPEG },
+            number,
+            title,
+            description: PAYLOADS.join('\n'),
+            category: categoryNames[0]!,
+            oldPrice: '20',
+            newPrice: '10',
+            wholesalePrice: '9',
+            partnerPricex3: '8',
+            brochure: `javascript:xss('brochure')`,
+            images: { name: 'p.jpg', mimeType: 'image/jpeg', buffer: JPEG },
           },
         }),
       );
-      categoryIds.push(category._id);
-    }
-    await created(
-      await admin.request.post('/api/products', {
-        multipart: {
-          number,
-          title,
-          description: PAYLOADS.join('\n'),
-          category: categoryNames[0]!,
-          oldPrice: '20',
-          newPrice: '10',
-          wholesalePrice: '9',
-          partnerPricex3: '8',
-          brochure: `javascript:xss('brochure')`,
-          images: { name: 'p.jpg', mimeType: 'image/jpeg', buffer: JPEG },
+
+      await visit(page, `/product-details/${number}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expectTextShown(page, PAYLOADS[6]!);
+      await expect(page.getByRole('link', { name: 'Download brochure' })).not.toHaveAttribute(
+        'href',
+        /^javascript:/i,
+      );
+      await watch.expectNothingRan('the product page');
+      await expectNoRawPayload(page, `/product-details/${number}`, [...PAYLOADS, SHORT.img]);
+
+      for (const name of categoryNames) {
+        await expectInertPage(page, watch, `/shop/${encodeURIComponent(name)}`, {
+          shows: name,
+          payloads: [SHORT.img, SHORT.svg],
+        });
+      }
+      await expectInertPage(page, watch, '/shop');
+      // The search box's query is shown back on the page: a reflected payload.
+      await expectInertPage(
+        page,
+        watch,
+        `/shop?q=${encodeURIComponent(`${number} ${PAYLOADS[1]}`)}`,
+        {
+          where: 'a search for a payload',
         },
-      }),
-    );
+      );
+      await expectInertPage(page, watch, '/home');
 
-    await visit(page, `/product-details/${number}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-    await expectTextShown(page, PAYLOADS[6]!);
-    await expect(page.getByRole('link', { name: 'Download brochure' })).not.toHaveAttribute(
-      'href',
-      /^javascript:/i,
-    );
-    await watch.expectNothingRan('the product page');
-    await expectNoRawPayload(page, `/product-details/${number}`, [...PAYLOADS, SHORT.img]);
+      await page.context().addCookies([
+        {
+          name: '_cart__rf',
+          value: encodeURIComponent(JSON.stringify([number])),
+          url: test.info().project.use.baseURL!,
+        },
+      ]);
+      await expectInertPage(page, watch, '/cart', { shows: PAYLOADS[1]! });
+    } finally {
+      await admin.request.delete(`/api/products/${number}`);
+      for (const id of categoryIds) await admin.request.delete(`/api/categories/${id}`);
+    }
+  },
+);
 
-    for (const name of categoryNames) {
-      await expectInertPage(page, watch, `/shop/${encodeURIComponent(name)}`, {
-        shows: name,
-        payloads: [SHORT.img, SHORT.svg],
+xssTest(
+  'testimonials, gallery captions and notifications written by the admin never run',
+  async ({ page, watch, admin }) => {
+    test.setTimeout(120_000);
+    const unique = mark();
+    const cleanup: string[] = [];
+    try {
+      const testimonial = await created<{ _id: string }>(
+        await admin.request.post('/api/testimonials', {
+          data: {
+            name: `${PAYLOADS[1]} ${unique}`,
+            position: PAYLOADS[8],
+            text: PAYLOADS.slice(0, 12).join(' '),
+            imageUrl: '',
+          },
+        }),
+      );
+      cleanup.push(`/api/testimonials/${testimonial._id}`);
+      const galleryTitle = `${PAYLOADS[2]} ${unique}`;
+      const picture = await created<{ _id: string }>(
+        await admin.request.post('/api/gallery', {
+          multipart: {
+            title: galleryTitle,
+            description: `${PAYLOADS[5]} ${PAYLOADS[6]}`,
+            pictureFile: { name: 'g.jpg', mimeType: 'image/jpeg', buffer: JPEG },
+          },
+        }),
+      );
+      cleanup.push(`/api/gallery/${picture._id}`);
+      const notification = await created<{ _id: string }>(
+        await admin.request.post('/api/notifications', {
+          data: {
+            title: `${PAYLOADS[0]} ${unique}`,
+            body: PAYLOADS.slice(1, 8).join(' '),
+            dateTime: new Date().toISOString(),
+            read: false,
+          },
+        }),
+      );
+      cleanup.push(`/api/notifications/${notification._id}`);
+
+      await expectInertPage(page, watch, '/home', {
+        shows: `${PAYLOADS[1]} ${unique}`,
+        payloads: PAYLOADS,
+        where: '/home with the testimonial',
       });
+
+      await visit(page, '/gallery');
+      const thumbnail = page.getByRole('button', { name: galleryTitle, exact: true });
+      await thumbnail.click();
+      const viewer = page.getByRole('dialog');
+      await expect(viewer.getByText(galleryTitle, { exact: true })).toBeVisible();
+      await watch.expectNothingRan('the gallery lightbox');
+      await expectNoRawPayload(page, '/gallery', PAYLOADS);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      const panel = page.getByRole('region', { name: 'Notifications' });
+      await expect(panel.getByText(`${PAYLOADS[0]} ${unique}`)).toBeVisible();
+      await watch.expectNothingRan('the notifications panel');
+    } finally {
+      for (const path of cleanup) await admin.request.delete(path);
     }
-    await expectInertPage(page, watch, '/shop');
-    // The search box's query is shown back on the page: a reflected payload.
-    await expectInertPage(
-      page,
-      watch,
-      `/shop?q=${encodeURIComponent(`${number} ${PAYLOADS[1]}`)}`,
-      {
-        where: 'a search for a payload',
-      },
-    );
-    await expectInertPage(page, watch, '/home');
+  },
+);
 
-    await page.context().addCookies([
-      {
-        name: '_cart__rf',
-        value: encodeURIComponent(JSON.stringify([number])),
-        url: test.info().project.use.baseURL!,
-      },
-    ]);
-    await expectInertPage(page, watch, '/cart', { shows: PAYLOADS[1]! });
-  } finally {
-    await admin.request.delete(`/api/products/${number}`);
-    for (const id of categoryIds) await admin.request.delete(`/api/categories/${id}`);
-    await admin.context().close();
-  }
-});
-
-test('testimonials, gallery captions and notifications written by the admin never run', async ({
-  page,
-  browser,
-}) => {
-  test.setTimeout(120_000);
-  const watch = await watchForXss(page);
-  const admin = await adminPage(browser);
-  const unique = mark();
-  const cleanup: string[] = [];
-  try {
-    const testimonial = await created<{ _id: string }>(
-      await admin.request.post('/api/testimonials', {
-        data: {
-          name: `${PAYLOADS[1]} ${unique}`,
-          position: PAYLOADS[8],
-          text: PAYLOADS.slice(0, 12).join(' '),
-          imageUrl: '',
-        },
-      }),
-    );
-    cleanup.push(`/api/testimonials/${testimonial._id}`);
-    const galleryTitle = `${PAYLOADS[2]} ${unique}`;
-    const picture = await created<{ _id: string }>(
-      await admin.request.post('/api/gallery', {
-        multipart: {
-          title: galleryTitle,
-          description: `${PAYLOADS[5]} ${PAYLOADS[6]}`,
-          pictureFile: { name: 'g.jpg', mimeType: 'image/jpeg', buffer: JPEG },
-        },
-      }),
-    );
-    cleanup.push(`/api/gallery/${picture._id}`);
-    const notification = await created<{ _id: string }>(
-      await admin.request.post('/api/notifications', {
-        data: {
-          title: `${PAYLOADS[0]} ${unique}`,
-          body: PAYLOADS.slice(1, 8).join(' '),
-          dateTime: new Date().toISOString(),
-          read: false,
-        },
-      }),
-    );
-    cleanup.push(`/api/notifications/${notification._id}`);
-
-    await expectInertPage(page, watch, '/home', {
-      shows: `${PAYLOADS[1]} ${unique}`,
-      payloads: PAYLOADS,
-      where: '/home with the testimonial',
-    });
-
-    await visit(page, '/gallery');
-    const thumbnail = page.getByRole('button', { name: galleryTitle, exact: true });
-    await thumbnail.click();
-    const viewer = page.getByRole('dialog');
-    await expect(viewer.getByText(galleryTitle, { exact: true })).toBeVisible();
-    await watch.expectNothingRan('the gallery lightbox');
-    await expectNoRawPayload(page, '/gallery', PAYLOADS);
-    await page.keyboard.press('Escape');
-
-    await page.getByRole('button', { name: /^Notifications/ }).click();
-    const panel = page.getByRole('region', { name: 'Notifications' });
-    await expect(panel.getByText(`${PAYLOADS[0]} ${unique}`)).toBeVisible();
-    await watch.expectNothingRan('the notifications panel');
-  } finally {
-    for (const path of cleanup) await admin.request.delete(path);
-    await admin.context().close();
-  }
-});
-
-test('a text page and the contact data written by the admin never run', async ({
-  page,
-  browser,
-}) => {
-  test.setTimeout(120_000);
-  const watch = await watchForXss(page);
-  const admin = await adminPage(browser);
-  try {
+xssTest(
+  'a text page and the contact data written by the admin never run',
+  async ({ page, watch, admin }) => {
+    test.setTimeout(120_000);
     await changingTextPage(admin.request, 'Partners', async () => {
       const saved = await admin.request.put('/api/text_pages/Partners', {
         data: { content: `<h2>Partners</h2>${PAYLOADS.join('<p>between</p>')}` },
@@ -350,13 +355,10 @@ test('a text page and the contact data written by the admin never run', async ({
       });
       await expectInertPage(page, watch, '/home', { where: '/home with the contact data' });
     });
-  } finally {
-    await admin.context().close();
-  }
-});
+  },
+);
 
-test('the newsletter links show their query values as text', async ({ page }) => {
-  const watch = await watchForXss(page);
+xssTest('the newsletter links show their query values as text', async ({ page, watch }) => {
   const email = `${PAYLOADS[1]}@x.example`;
   const query = (extra: Record<string, string>) =>
     new URLSearchParams({ email, sig: `"><svg onload=xss('sig')>`, ...extra }).toString();

@@ -5,7 +5,7 @@ import {
   type AuditEntry,
 } from '@labshop/shared/schemas/audit';
 import { formatDollars } from '@labshop/shared/money';
-import { Download, Filter, X } from 'lucide-react';
+import { Filter, X } from 'lucide-react';
 import { useId, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { failureMessage } from '../../admin/api/http.ts';
@@ -27,6 +27,7 @@ import {
   useAuditLog,
   type AuditFilters,
 } from '../api/get-audit-log.ts';
+import { CsvExportLink } from '../../admin/components/csv-export-link.tsx';
 
 /** What each action means, in words; an action not listed is shown as it is. */
 const ACTION_LABELS: Record<string, string> = {
@@ -134,14 +135,7 @@ export function AuditLog() {
         description="Every change made in the admin, newest first: who, when, what, and the values before and after."
         actions={
           total > 0 ? (
-            <a
-              href={auditLogExportUrl(filters)}
-              download={AUDIT_LOG_CSV_NAME}
-              className={buttonClass.primary}
-            >
-              <Download className="h-4 w-4" aria-hidden="true" />
-              Export CSV
-            </a>
+            <CsvExportLink href={auditLogExportUrl(filters)} fileName={AUDIT_LOG_CSV_NAME} />
           ) : undefined
         }
       />

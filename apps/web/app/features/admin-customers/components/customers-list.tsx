@@ -6,7 +6,7 @@ import {
   ERP_MESSAGES,
   type CustomersAnswer,
 } from '@labshop/shared/schemas/erp';
-import { Download, History, RefreshCw } from 'lucide-react';
+import { History, RefreshCw } from 'lucide-react';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -25,6 +25,7 @@ import { customerKeys } from '../api/keys.ts';
 import { useRefreshCustomers } from '../api/refresh-customers.ts';
 import { CustomerCard } from './customer-card.tsx';
 import { PageLinks } from './page-links.tsx';
+import { CsvExportLink } from '../../admin/components/csv-export-link.tsx';
 
 const SEARCH_DEBOUNCE_MS = 150;
 /** The copy's age is told again this often. */
@@ -145,14 +146,7 @@ export function CustomersList() {
         description="Customers from Business Central. Search on any field; export the matches as CSV."
         actions={
           answer && all.length > 0 ? (
-            <a
-              href={customersExportUrl(search)}
-              download={CUSTOMERS_CSV_NAME}
-              className={buttonClass.primary}
-            >
-              <Download className="h-4 w-4" aria-hidden="true" />
-              Export CSV
-            </a>
+            <CsvExportLink href={customersExportUrl(search)} fileName={CUSTOMERS_CSV_NAME} />
           ) : undefined
         }
       />

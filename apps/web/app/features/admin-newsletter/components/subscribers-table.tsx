@@ -4,7 +4,7 @@ import {
   SUBSCRIBERS_DEFAULT_LIMIT,
   type SubscriberDto,
 } from '@labshop/shared/schemas/newsletter';
-import { Download, UserCheck, UserMinus } from 'lucide-react';
+import { UserCheck, UserMinus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '../../admin/components/badge.tsx';
@@ -24,6 +24,7 @@ import { LoadError } from '../../admin-content/components/load-error.tsx';
 import { useChangeSubscription, type SubscriptionChange } from '../api/change-subscriber.ts';
 import { subscribersExportUrl, SUBSCRIBERS_CSV_NAME } from '../api/export-subscribers.ts';
 import { useSubscribers } from '../api/get-subscribers.ts';
+import { CsvExportLink } from '../../admin/components/csv-export-link.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -109,14 +110,7 @@ export function SubscribersSection() {
         <h2 id={headingId} className="text-lg font-bold text-brand-900">
           Subscribers
         </h2>
-        <a
-          href={subscribersExportUrl(search)}
-          download={SUBSCRIBERS_CSV_NAME}
-          className={buttonClass.primary}
-        >
-          <Download className="h-4 w-4" aria-hidden="true" />
-          Export CSV
-        </a>
+        <CsvExportLink href={subscribersExportUrl(search)} fileName={SUBSCRIBERS_CSV_NAME} />
       </div>
 
       <SearchBox

@@ -5,7 +5,7 @@ import {
   ORDERS_MESSAGES,
   type OrderHistoryEntry,
 } from '@labshop/shared/schemas/orders';
-import { Download, MapPin, RefreshCw, ShoppingCart } from 'lucide-react';
+import { MapPin, RefreshCw, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { failureMessage } from '../../admin/api/http.ts';
@@ -15,7 +15,6 @@ import { listAddress, pageInAddress, useListPages } from '../../admin/components
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
 import { SearchBox } from '../../admin/components/search-box.tsx';
-import { buttonClass } from '../../admin/components/styles.ts';
 import { ScreenHeading } from '../../admin-content/components/screen-heading.tsx';
 import {
   AdminTable,
@@ -26,6 +25,7 @@ import { ORDER_HISTORY_CSV_NAME, orderHistoryExportUrl } from '../api/export-ord
 import { ORDER_HISTORY_PAGE_SIZE, useOrderHistory } from '../api/get-order-history.ts';
 import { useRetryOrderSync } from '../api/retry-sync.ts';
 import { formatTime, OrderDialog, type OrderDialogKind } from './order-dialogs.tsx';
+import { CsvExportLink } from '../../admin/components/csv-export-link.tsx';
 
 const ORDER_STATUS: Record<OrderStatus, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'waiting' },
@@ -109,14 +109,11 @@ export function OrdersHistory() {
         description="Orders from the shop, newest first: cart, address, payment and the sync to Business Central."
         actions={
           total > 0 ? (
-            <a
+            <CsvExportLink
               href={orderHistoryExportUrl(search)}
-              download={ORDER_HISTORY_CSV_NAME}
-              className={buttonClass.primary}
-            >
-              <Download className="h-4 w-4" aria-hidden="true" />
-              Download CSV
-            </a>
+              fileName={ORDER_HISTORY_CSV_NAME}
+              label="Download CSV"
+            />
           ) : undefined
         }
       />
