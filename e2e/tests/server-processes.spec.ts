@@ -79,8 +79,14 @@ test('two server processes share the port, one that dies is replaced, SIGTERM en
     await expect
       .poll(() => childrenOf(primary).filter((pid) => pid !== first).length, { timeout: 30_000 })
       .toBe(2);
+    // The port may refuse connections meanwhile: when the killed process was the only one
+    // listening yet (the other still starting), none listens until one of them has started.
     await expect
-      .poll(async () => (await request.get(`${server.origin}/readyz`)).status())
+      .poll(
+        async () =>
+          (await request.get(`${server.origin}/readyz`).catch(() => null))?.status() ?? 'refused',
+        { timeout: 30_000 },
+      )
       .toBe(200);
   } finally {
     await server.stop('SIGTERM');
