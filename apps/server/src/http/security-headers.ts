@@ -39,14 +39,16 @@ export const securityHeaders = fp(
     });
 
     app.decorateRequest('cspNonce', '');
-    // The policy is the same for every request but for its nonce: cut once around a marker.
-    const [policyBefore, policyAfter] = contentSecurityPolicy(NONCE_MARKER, options).split(
-      NONCE_MARKER,
-    );
+    // The policy is the same for every request but for its nonce (none in development): made
+    // once with a marker where the nonce goes.
+    const policyTemplate = contentSecurityPolicy(NONCE_MARKER, options);
     const nextNonce = nonceSource();
     app.addHook('onRequest', async (request, reply) => {
       request.cspNonce = nextNonce();
-      reply.header('content-security-policy', `${policyBefore}${request.cspNonce}${policyAfter}`);
+      reply.header(
+        'content-security-policy',
+        policyTemplate.replaceAll(NONCE_MARKER, request.cspNonce),
+      );
       reply.header(
         'permissions-policy',
         'camera=(), microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()',
