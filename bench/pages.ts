@@ -12,6 +12,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { repoRoot, startBuiltServer, type BuiltServer } from '../scripts/built-server.ts';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.ts';
+import { startFakeOsmTiles, type FakeOsmTiles } from '../apps/server/test/fakes/osm-tiles.ts';
 
 const { values } = parseArgs({
   options: {
@@ -296,6 +297,7 @@ async function fetchJson<T>(url: string): Promise<T> {
 }
 
 let server: BuiltServer | undefined;
+let tiles: FakeOsmTiles | undefined;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 let dataDir: string | undefined;
 
@@ -303,6 +305,7 @@ async function cleanUp(): Promise<void> {
   // Each step on its own: a failure to close one must not leave the others running.
   await Promise.resolve(chrome?.kill()).catch(() => undefined);
   await server?.stop().catch(() => undefined);
+  await tiles?.close().catch(() => undefined);
   if (dataDir) await rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
 }
 
@@ -319,7 +322,14 @@ try {
   // Pages are measured on http://localhost: Chrome treats it as a secure origin, and the shop's
   // PUBLIC_URL (canonical links, redirects) must name the origin the browser uses.
   const origin = `http://localhost:${APP_PORT}`;
-  server = await startBuiltServer({ port: APP_PORT, dataDir, env: { PUBLIC_URL: origin } });
+  // The contact map's tiles from a local stand-in: the public tile server cannot be reached
+  // here, and its failed requests would count as console errors against Best Practices.
+  tiles = await startFakeOsmTiles();
+  server = await startBuiltServer({
+    port: APP_PORT,
+    dataDir,
+    env: { PUBLIC_URL: origin, MAP_TILE_URL: tiles.tileUrl },
+  });
   // The demo data loads into an empty shop by itself.
   const categories = await fetchJson<{ name: string }[]>(`${server.origin}/api/categories`);
   const products = await fetchJson<{ number: string }[]>(`${server.origin}/api/products`);
@@ -354,7 +364,8 @@ try {
     chromeFlags: ['--headless', ...chromiumArgs],
   });
   console.log(
-    `Lighthouse, mobile emulation, ${runs} run${runs > 1 ? 's' : ''} per page (median), ${origin}`,
+    `Lighthouse, mobile emulation, ${runs} run${runs > 1 ? 's' : ''} per page (median), ${origin}; ` +
+      `map tiles from a local stand-in (${tiles.tileUrl})`,
   );
   const reports: PageReport[] = [];
   for (const pagePath of pagePaths) {

@@ -11,6 +11,8 @@ import { chromiumArgs, chromiumPath } from './chromium.ts';
 const port = Number(process.env.E2E_PORT ?? 3917);
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'labshop-e2e-'));
 const baseURL = `http://127.0.0.1:${port}`;
+/** The map tiles' stand-in, started by global-setup.ts (the real tile server is not reachable). */
+process.env.E2E_TILES_PORT ??= '3923';
 /** Tests that start their own shop servers (a restart, a different configuration). */
 const PROCESS_SPECS = [
   'persistence.spec.ts',
@@ -75,6 +77,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       ANALYTICS_URL: 'https://analytics.example.com/labshop',
+      MAP_TILE_URL: `http://127.0.0.1:${process.env.E2E_TILES_PORT}/{z}/{x}/{y}.png`,
       // Both screen sizes send contact messages from 127.0.0.1; the default is 5 per 10 minutes.
       CONTACT_RATE_LIMIT_MAX: '100',
       // Checkouts at both screen sizes from 127.0.0.1 ask for many captcha nonces.

@@ -235,6 +235,9 @@ test.describe('the contact page', () => {
       const marker = main.locator('.leaflet-marker-icon');
       await expect(marker).toBeVisible({ timeout: 15_000 });
       await expect(marker).toHaveAttribute('alt', `Our location: ${CONTACT.address}`);
+      // The tiles come from MAP_TILE_URL (here the stand-in global-setup.ts starts): the CSP lets
+      // the page load them, and Leaflet marks each one loaded.
+      await expect(main.locator('img.leaflet-tile-loaded').first()).toBeVisible();
       await marker.click();
       await expect(main.locator('.leaflet-popup-content')).toContainText(CONTACT.address);
     });

@@ -18,6 +18,26 @@ describe('the catalogue read cache', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('spreads the expiry of answers stored together over the last tenth of the time to live', async () => {
+    vi.useFakeTimers();
+    const randoms = [0, 0.5, 0.999];
+    vi.spyOn(Math, 'random').mockImplementation(() => randoms.shift() ?? 0);
+    const cache = createReadCache({ ttlMs: 1000, maxEntries: 10 });
+    for (const key of ['a', 'b', 'c']) await cache.get(key, async () => `first ${key}`);
+    vi.restoreAllMocks();
+    const cached = async () =>
+      Promise.all(['a', 'b', 'c'].map((key) => cache.get(key, async () => `again ${key}`)));
+
+    vi.advanceTimersByTime(900);
+    expect(await cached()).toEqual(['first a', 'first b', 'first c']);
+    vi.advanceTimersByTime(49);
+    expect(await cached()).toEqual(['first a', 'first b', 'again c']);
+    vi.advanceTimersByTime(2);
+    expect(await cached()).toEqual(['first a', 'again b', 'again c']);
+    vi.advanceTimersByTime(50);
+    expect(await cached()).toEqual(['again a', 'again b', 'again c']);
+  });
+
   it('shares one load between concurrent misses, and does not keep failures', async () => {
     const cache = createReadCache({ ttlMs: 1000, maxEntries: 10 });
     const load = vi.fn(async () => 'answer');

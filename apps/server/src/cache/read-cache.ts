@@ -70,7 +70,7 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
             ) {
               removeOldest();
             }
-            entries.set(key, { value, expiresAt: Date.now() + options.ttlMs, bytes });
+            entries.set(key, { value, expiresAt: Date.now() + livesFor(options.ttlMs), bytes });
             totalBytes += bytes;
           }
           return value;
@@ -91,3 +91,15 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     },
   };
 }
+
+/**
+ * Between 90% and 100% of the time to live, at random: answers stored together (a warm-up, the
+ * first visitors after a write) expire over a spread instead of all in one second, when every
+ * one of them would be loaded again at once. Never longer: the time to live is the bound on
+ * staleness that README and decision 007 promise.
+ */
+function livesFor(ttlMs: number): number {
+  return ttlMs - Math.random() * ttlMs * TTL_SPREAD;
+}
+
+const TTL_SPREAD = 0.1;

@@ -3,7 +3,13 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { addVary, COMPRESSION_THRESHOLD_BYTES, GZIP_LEVEL, prefersGzip } from './compression.ts';
+import {
+  addVary,
+  COMPRESSION_THRESHOLD_BYTES,
+  GZIP_LEVEL,
+  ownBytes,
+  prefersGzip,
+} from './compression.ts';
 
 const gzipAsync = promisify(gzip);
 
@@ -62,7 +68,7 @@ function createGzipMemory(maxBytes: number) {
     async of(etag: string, body: string | Buffer): Promise<Buffer> {
       const known = byTag.get(etag);
       if (known) return known;
-      const compressed = await gzipAsync(body, { level: GZIP_LEVEL });
+      const compressed = ownBytes(await gzipAsync(body, { level: GZIP_LEVEL }));
       if (!byTag.has(etag) && compressed.length <= maxBytes) {
         byTag.set(etag, compressed);
         bytes += compressed.length;

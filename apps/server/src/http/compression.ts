@@ -39,6 +39,16 @@ export const compression = fp(
   { name: 'compression' },
 );
 
+/**
+ * `buffer` on memory of its own size. zlib hands back its output as a view on the chunk it
+ * wrote into (8 or 16 KB however short the output), so a kept small gzip would hold the whole
+ * chunk: measured on the page and gzip caches, hundreds of MB that their byte bounds never
+ * counted.
+ */
+export function ownBytes(buffer: Buffer): Buffer {
+  return buffer.byteLength < buffer.buffer.byteLength ? Buffer.from(buffer) : buffer;
+}
+
 /** Whether Accept-Encoding allows gzip (by name, as x-gzip, or through *) with a quality above 0. */
 export function acceptsGzip(header: string | undefined): boolean {
   return qualityOf('gzip', header) > 0;

@@ -1,4 +1,5 @@
 import { constants as zlibConstants, crc32, deflateRawSync } from 'node:zlib';
+import { ownBytes } from './compression.ts';
 
 /**
  * A page's parts (its body cut at each occurrence of the CSP nonce it was rendered with), each
@@ -16,7 +17,7 @@ export function deflateParts(parts: Buffer[], level: number): DeflatedParts {
   return {
     // Sync flush: each part ends on a byte boundary, so the next block can follow it.
     deflated: parts.map((part) =>
-      deflateRawSync(part, { level, finishFlush: zlibConstants.Z_SYNC_FLUSH }),
+      ownBytes(deflateRawSync(part, { level, finishFlush: zlibConstants.Z_SYNC_FLUSH })),
     ),
     // Node 20's crc32 answers 0 for an empty buffer zlib has read; an empty part's CRC is 0.
     checksums: parts.map((part) => (part.length > 0 ? crc32(part) : 0)),

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { mayHaveSession } from '@labshop/shared/constants';
 import type { ServerLoadContext, PublicConfig } from '@labshop/shared/load-context';
@@ -41,13 +42,15 @@ export interface SsrOptions {
 interface RenderedPage {
   status: number;
   headers: [string, string][];
-  /** The body cut at each occurrence of the CSP nonce it was rendered with. */
-  bodyAroundNonce: Buffer[];
   /**
-   * Each part of bodyAroundNonce deflated on its own, for gzip answers assembled around each
-   * response's nonce without compressing again (null: sent as is, or compressed per response).
+   * The body cut at each occurrence of the CSP nonce it was rendered with: each part deflated on
+   * its own when the page is worth compressing (gzip answers are assembled around each
+   * response's nonce without compressing again), else as is. Never both: the plain copy would
+   * be four times the bytes, for the rare client that takes no gzip, and cached bytes are what
+   * the cache's memory bound and the garbage collector pay for (old pages are freed only by a
+   * full collection, and V8 starts one after every 64 MB of such memory).
    */
-  deflatedParts: DeflatedParts | null;
+  body: { deflated: DeflatedParts } | { plain: Buffer[] };
   cacheable: boolean;
   /** The page said `Vary: Cookie`: it shows the visitor's cookies (their cart). */
   variesByCookie: boolean;
@@ -65,11 +68,9 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
     // Any query string makes a new entry: memory, not the count, is what must stay bounded.
     maxBytes: 64 * 1024 * 1024,
     sizeOf: (page) => {
-      const { bodyAroundNonce, deflatedParts } = page as RenderedPage;
-      return [...bodyAroundNonce, ...(deflatedParts?.deflated ?? [])].reduce(
-        (sum, part) => sum + part.length,
-        0,
-      );
+      const { body } = page as RenderedPage;
+      const parts = 'deflated' in body ? body.deflated.deflated : body.plain;
+      return parts.reduce((sum, part) => sum + part.length, 0);
     },
   });
   // Emptied by any write that can change a page, on this instance or another (decision 007).
@@ -208,11 +209,12 @@ async function renderedPage(response: Response, nonce: string): Promise<Rendered
   return {
     status: response.status,
     headers,
-    bodyAroundNonce,
     // Made once per cached page, each hit only joins the parts. At the usual level, not the
     // best: many pages (a search, a deep page) are asked for once. Synchronously: zlib's
     // thread pool would take the core the database and other requests need.
-    deflatedParts: worthCompressing ? deflateParts(bodyAroundNonce, GZIP_LEVEL) : null,
+    body: worthCompressing
+      ? { deflated: deflateParts(bodyAroundNonce, GZIP_LEVEL) }
+      : { plain: bodyAroundNonce },
     cacheable,
     variesByCookie: varyNames(response.headers.get('vary')).includes('cookie'),
   };
@@ -231,8 +233,9 @@ function splitAround(body: Buffer, separator: Buffer): Buffer[] {
 
 /**
  * Sends a rendered page with this response's own nonce where the render had its nonce: in
- * gzip, joined from the page's precompressed parts, to clients that take gzip; otherwise as is,
- * and the compression plugin encodes it for clients that take only br.
+ * gzip, joined from the page's precompressed parts, to clients that take gzip; otherwise as is
+ * (unzipped, for a compressed page), and the compression plugin encodes it for clients that
+ * take only br.
  */
 function sendRenderedPage(
   request: FastifyRequest,
@@ -245,14 +248,16 @@ function sendRenderedPage(
     if (name !== 'content-length') reply.header(name, value);
   }
   const nonceBytes = Buffer.from(nonce);
-  if (page.deflatedParts) {
+  if ('deflated' in page.body) {
     addVary(reply, 'accept-encoding');
+    const gzipped = gzipAroundNonce(page.body.deflated, nonceBytes);
     if (acceptsGzip(request.headers['accept-encoding'])) {
       reply.header('content-encoding', 'gzip');
-      return reply.send(gzipAroundNonce(page.deflatedParts, nonceBytes));
+      return reply.send(gzipped);
     }
+    return reply.send(gunzipSync(gzipped));
   }
-  const chunks = page.bodyAroundNonce.flatMap((part, index) =>
+  const chunks = page.body.plain.flatMap((part, index) =>
     index === 0 ? [part] : [nonceBytes, part],
   );
   return reply.send(Buffer.concat(chunks));

@@ -21,6 +21,7 @@ import {
   productCanonicalUrl,
   productJsonLd,
 } from '../../features/catalog/product-seo.ts';
+import { jsonForScript } from '../../lib/json-for-script.ts';
 import { MessagePage } from '../../components/message-page.tsx';
 import { ChevronRightIcon, FileDownIcon } from '../../components/page-icons.tsx';
 import { SITE } from '../../lib/site.ts';
@@ -29,11 +30,14 @@ import { SITE } from '../../lib/site.ts';
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const product = await fetchProduct(context, params.productId);
   if (!product) throw data(null, { status: 404 });
+  const { publicUrl, storageBaseUrl } = context.publicConfig;
   return {
     product,
     cartCookie: readRequestCartCookie(request),
-    storageBaseUrl: context.publicConfig.storageBaseUrl,
-    publicUrl: context.publicConfig.publicUrl,
+    storageBaseUrl,
+    publicUrl,
+    // Made here, so the browser's bundle carries neither the schema.org builder nor its escaping.
+    jsonLd: jsonForScript(productJsonLd(product, publicUrl, SITE.name)),
   };
 }
 
@@ -71,13 +75,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ProductDetails({ loaderData }: Route.ComponentProps) {
-  const { product, publicUrl } = loaderData;
+  const { product } = loaderData;
   const signedIn = useStorefrontMe().user !== null;
   const cart = useCart(loaderData.cartCookie);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 lg:py-10">
-      <JsonLd data={productJsonLd(product, publicUrl, SITE.name)} />
+      <JsonLd json={loaderData.jsonLd} />
       <nav aria-label="Breadcrumb" className="text-sm">
         <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-slate-600">
           <li>

@@ -43,7 +43,9 @@ export default function ContactMap({
       scrollWheelZoom={false}
       className="h-full w-full"
     >
-      <TileLayer url={tileUrl} attribution={attribution} />
+      {/* On high-density screens, tiles of the next zoom level at half size: sharp, not blurred
+          256 px tiles stretched over twice the pixels. */}
+      <TileLayer url={tileUrl} attribution={attribution} detectRetina />
       <Marker
         position={position}
         icon={markerIconOptions}
