@@ -11,8 +11,6 @@ import { crc32, deflateSync } from 'node:zlib';
 export interface FakeOsmTiles {
   /** MAP_TILE_URL */
   tileUrl: string;
-  /** The path of every tile asked for, in order. */
-  requests: string[];
   close(): Promise<void>;
 }
 
@@ -20,14 +18,12 @@ const TILE_PATH = /^\/\d{1,2}\/\d+\/\d+\.png$/;
 
 export async function startFakeOsmTiles(options: { port?: number } = {}): Promise<FakeOsmTiles> {
   const tile = plainPng(256, 256, [0xe5, 0xe7, 0xeb]);
-  const requests: string[] = [];
   const server = createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://fake').pathname;
     if (request.method !== 'GET' || !TILE_PATH.test(pathname)) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not a tile');
       return;
     }
-    requests.push(pathname);
     response
       .writeHead(200, {
         'content-type': 'image/png',
@@ -45,7 +41,6 @@ export async function startFakeOsmTiles(options: { port?: number } = {}): Promis
   const { port } = server.address() as AddressInfo;
   return {
     tileUrl: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`,
-    requests,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
