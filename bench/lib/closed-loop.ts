@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { BROWSER_ACCEPT_ENCODING } from './browser.ts';
 import { summarize, type LatencySummary } from './stats.ts';
 
 /** One request of a closed-loop run: each connection sends the next when the last answered. */
@@ -39,7 +40,11 @@ export async function measureClosedLoop(options: {
             return {
               ...request,
               path: next.path,
-              headers: { ...request.headers, ...next.headers },
+              headers: {
+                ...request.headers,
+                'accept-encoding': BROWSER_ACCEPT_ENCODING,
+                ...next.headers,
+              },
             };
           },
         },

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { BROWSER_ACCEPT_ENCODING } from './browser.ts';
 import { summarize, type LatencySummary } from './stats.ts';
 
 /** One HTTP request of the mixed traffic. */
@@ -16,9 +17,6 @@ export interface LoadAnswer {
   /** Decoded when read: most answers are only timed. */
   readonly body: string;
 }
-
-/** What browsers send: every request takes compressed answers, as a visitor's would. */
-const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 function decodedBody(raw: Buffer, encoding: string | undefined): string {
   if (encoding === 'gzip') return gunzipSync(raw).toString();
