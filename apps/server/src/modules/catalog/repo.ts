@@ -174,10 +174,20 @@ export function createCatalogRepo(db: Database) {
 
     /** How many live products a list (the whole catalogue or a category) holds. */
     async countProducts(filter: ProductFilter): Promise<number> {
-      const [total] = await db
-        .select({ value: count() })
+      const wholeCatalogue =
+        filter.categoryName === undefined &&
+        filter.search === undefined &&
+        filter.numberContains === undefined;
+      // The whole catalogue is counted through its list's index (index-only): the planner
+      // would otherwise read the table itself, about twice as slow at 100,000 products. A
+      // category's count already walks its own index.
+      const listed = db
+        .select({ one: sql`1` })
         .from(products)
-        .where(productWhere(filter));
+        .where(productWhere(filter))
+        .orderBy(...(wholeCatalogue ? newestFirst : []))
+        .as('listed');
+      const [total] = await db.select({ value: count() }).from(listed);
       return total?.value ?? 0;
     },
 
