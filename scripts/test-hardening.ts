@@ -44,6 +44,15 @@ function run(title: string, command: string, args: string[], env: Record<string,
   return result.status === 0;
 }
 
+/**
+ * Whether a Vitest run ended well. Its JSON report lists only tests: an error thrown outside
+ * them (an unhandled rejection, an 'error' event nobody listens to) fails the run but leaves
+ * every test passed in the report, so the run's own verdict is kept beside it.
+ */
+function writeRunStatus(suite: 'vitest' | 'faults', passed: boolean) {
+  writeFileSync(file(`${suite}-status.json`), JSON.stringify({ passed }));
+}
+
 /** Debian packages the fault tests drive (overload, clock jumps), installed when missing. */
 const FAULT_TOOLS = { 'stress-ng': 'stress-ng', faketime: 'faketime' };
 if (wanted('faults')) {
@@ -65,7 +74,7 @@ const built =
   run('build', 'npm', ['run', '--silent', 'build']);
 
 if (wanted('vitest')) {
-  run(
+  const passed = run(
     'unit and API tests, with more generated cases',
     'npx',
     [
@@ -77,6 +86,7 @@ if (wanted('vitest')) {
     ],
     { HARDENING_RUNS: process.env.HARDENING_RUNS ?? '25' },
   );
+  writeRunStatus('vitest', passed);
   // The table says which databases the API tests ran on, whichever run writes it later.
   writeFileSync(
     file('vitest-databases.json'),
@@ -84,7 +94,7 @@ if (wanted('vitest')) {
   );
 }
 if (wanted('faults')) {
-  run('faults injected into real processes', 'npx', [
+  const passed = run('faults injected into real processes', 'npx', [
     'vitest',
     'run',
     '-c',
@@ -93,6 +103,7 @@ if (wanted('faults')) {
     '--reporter=json',
     `--outputFile.json=${file('faults.json')}`,
   ]);
+  writeRunStatus('faults', passed);
 }
 if (wanted('e2e') && built) {
   const specs = [
@@ -167,16 +178,31 @@ interface PlaywrightSuite {
 const readJson = <T>(name: string): T | undefined =>
   existsSync(file(name)) ? (JSON.parse(readFileSync(file(name), 'utf8')) as T) : undefined;
 
-/** Every test of a Vitest report as [file relative to apps/server (or the repo), full name, status]. */
-function vitestTests(name: string): [string, string, string][] | undefined {
-  const report = readJson<VitestReport>(name);
-  return report?.testResults.flatMap((result) => {
+/**
+ * Every test of a Vitest report as [file relative to apps/server (or the repo), full name,
+ * status]. When the run failed with every test passed, errors outside the tests failed it:
+ * each test is then marked so, since such an error may have come from any of them.
+ */
+function vitestTests(suite: 'vitest' | 'faults'): [string, string, string][] | undefined {
+  const report = readJson<VitestReport>(`${suite}.json`);
+  const tests = report?.testResults.flatMap((result) => {
     const relative = path.relative(path.join(root, 'apps/server'), result.name);
     return result.assertionResults.map(
       (test) => [relative, test.fullName, test.status] as [string, string, string],
     );
   });
+  const runPassed = readJson<{ passed: boolean }>(`${suite}-status.json`)?.passed ?? true;
+  const anyTestFailed = tests?.some(([, , status]) => status === 'failed') ?? false;
+  if (runPassed || anyTestFailed) return tests;
+  return tests?.map(([relative, name, status]) => [
+    relative,
+    name,
+    status === 'passed' ? ERRORS_OUTSIDE_TESTS : status,
+  ]);
 }
+
+/** A passed test's status when its run failed on errors outside the tests. */
+const ERRORS_OUTSIDE_TESTS = 'passed, but the run reported errors outside its tests';
 
 /** Every test of the Playwright report as [spec file, full title, status], once per screen size. */
 function e2eTests(): [string, string, string][] | undefined {
@@ -204,8 +230,8 @@ interface SoakReport {
 }
 
 const results = {
-  vitest: vitestTests('vitest.json'),
-  faults: vitestTests('faults.json'),
+  vitest: vitestTests('vitest'),
+  faults: vitestTests('faults'),
   e2e: e2eTests(),
   soak: readJson<SoakReport>('soak.json'),
   audit: readJson<{ status: number | null; stdout: string; stderr: string }>('npm-audit.json'),
@@ -226,6 +252,8 @@ function judgeTests(
   const ran = matching.filter(([, , status]) => status !== 'skipped' && status !== 'pending');
   const failed = ran.filter(([, , status]) => status !== 'passed');
   if (ran.length === 0) return { held: false, summary: `${label}: no such test ran` };
+  if (failed.length > 0 && failed.every(([, , status]) => status === ERRORS_OUTSIDE_TESTS))
+    return { held: false, summary: `${label}: ${ran.length} ${ERRORS_OUTSIDE_TESTS}` };
   if (failed.length > 0)
     return {
       held: false,
