@@ -38,6 +38,9 @@ if (flags.includes('--full')) {
     window.scrollTo(0, 0);
   });
   await page.waitForLoadState('networkidle');
+  // Sections far from the viewport skip their rendering (content-visibility: auto) and would
+  // show blank in one tall capture: draw them as a visitor scrolling there sees them.
+  await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
 }
 await page.screenshot({ path: out, fullPage: flags.includes('--full') });
 await browser.close();

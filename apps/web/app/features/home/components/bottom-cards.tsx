@@ -25,7 +25,7 @@ const CARDS: readonly { icon: LucideIcon; title: string; text: string; to: strin
 /** The three cards at the foot of the home page (SPEC.md "Home page"). */
 export function BottomCards() {
   return (
-    <section aria-label="Where to next" className="bg-white">
+    <section aria-label="Where to next" className="below-fold [--below-fold-height:600px] bg-white">
       <ul className="mx-auto grid max-w-7xl gap-4 px-4 py-14 sm:px-6 sm:py-16 md:grid-cols-3 lg:gap-6 lg:px-8">
         {CARDS.map(({ icon: Icon, title, text, to }) => (
           <li key={to}>
