@@ -22,7 +22,10 @@ export function CategoriesGrid({
 }) {
   if (categories.length === 0) return null;
   return (
-    <section aria-labelledby="categories-heading" className="below-fold [--below-fold-height:1300px] bg-white">
+    <section
+      aria-labelledby="categories-heading"
+      className="below-fold [--below-fold-height:1300px] bg-white"
+    >
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
         <SectionHeading id="categories-heading" eyebrow="Browse the range" title="Shop by Category">
           From alloy grinders to the smallest replacement part: find the equipment your lab needs.

@@ -29,7 +29,10 @@ export function FeaturedProducts({ products, storageBaseUrl, signedIn }: Feature
   if (products.length === 0) return null;
 
   return (
-    <section aria-labelledby="featured-heading" className="below-fold [--below-fold-height:700px] bg-slate-50">
+    <section
+      aria-labelledby="featured-heading"
+      className="below-fold [--below-fold-height:700px] bg-slate-50"
+    >
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <SectionHeading

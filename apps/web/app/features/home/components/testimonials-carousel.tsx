@@ -32,7 +32,10 @@ export function TestimonialsCarousel({
   if (testimonials.length === 0) return null;
 
   return (
-    <section aria-labelledby="testimonials-heading" className="below-fold [--below-fold-height:690px] bg-slate-50">
+    <section
+      aria-labelledby="testimonials-heading"
+      className="below-fold [--below-fold-height:690px] bg-slate-50"
+    >
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
         <SectionHeading
           id="testimonials-heading"
