@@ -110,8 +110,8 @@ describe('load shedding', () => {
   });
 
   // Hundreds of clients at once make each turn of the loop last seconds; Node's delay histogram
-  // then records nothing, and shedding went unseen where it was needed most (the overload test:
-  // requests answered after 14 s, no 503).
+  // then records nothing, and shedding went unseen where it was needed most (300 clients of new
+  // searches: no 503, /healthz answered after 5-31 s).
   it('also refuses when each turn of the loop takes seconds', { timeout: 30_000 }, async () => {
     const unblock = blockEventLoop(1_500);
     try {

@@ -45,16 +45,15 @@ async function loadSheddingPlugin(
   const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   let lateWindows = 0;
   let shedding = false;
-  // When the sampler last ran; null until the server is ready (startup's work is no overload).
-  let lastSample: number | null = null;
-  const sampler = setInterval(() => {
+  let lastSample = 0;
+  const sample = () => {
     const now = performance.now();
     // The sampler's own lateness too: once each turn of the loop takes over a second or so
     // (hundreds of requests at once, each worked on in slices), the histogram records nothing
     // at all (measured: count 0 while this timer came 1-1.7 s late), and the overload that most
     // needs shedding would go unseen.
-    const samplerLateMs = lastSample === null ? 0 : now - lastSample - sampleIntervalMs;
-    if (lastSample !== null) lastSample = now;
+    const samplerLateMs = now - lastSample - sampleIntervalMs;
+    lastSample = now;
     const late =
       (delay.count > 0 && delay.percentile(50) > boundNs) ||
       samplerLateMs > options.maxEventLoopDelayMs;
@@ -68,11 +67,14 @@ async function loadSheddingPlugin(
         shedding ? 'overloaded: refusing new requests with 503' : 'load back to normal',
       );
     }
-  }, sampleIntervalMs);
-  sampler.unref();
+  };
+  // Both measures start once the server is ready: startup's own work is no overload.
+  let sampler: ReturnType<typeof setInterval> | undefined;
   app.addHook('onReady', async () => {
     delay.enable();
     lastSample = performance.now();
+    sampler = setInterval(sample, sampleIntervalMs);
+    sampler.unref();
   });
   app.addHook('onClose', async () => {
     clearInterval(sampler);
