@@ -9,9 +9,17 @@ import { probe, seedPgliteCatalog, startShop, waitFor, type ShopProcess } from '
 /**
  * HARDENING.md "overload plus `stress-ng --cpu 1`" -> "fast 503/429, no crash, recovery": the
  * real shop process (embedded PGlite) while stress-ng keeps one of the machine's two cores busy
- * and 300 clients ask for pages, API reads and the rate-limited forms (contact, newsletter
- * sign-up) as fast as they are answered, which is more than the one remaining core serves. The
- * shop runs with its default load shedding (LOAD_SHED_EVENT_LOOP_DELAY_MS).
+ * and 300 clients ask for pages, searches nobody made before, API reads and the rate-limited
+ * forms (contact, newsletter sign-up) as fast as they are answered, which is more than the one
+ * remaining core serves. The shop runs with its default load shedding
+ * (LOAD_SHED_EVENT_LOOP_DELAY_MS).
+ *
+ * The clients' connections are open before the overload starts, as a reverse proxy's pool of
+ * connections to the shop would be. Node (libuv since 1.45) accepts one new connection per turn
+ * of its event loop, so 300 connections made at once into a loaded process wait in the kernel's
+ * listen queue for up to 300 turns: measured here, one every 100-150 ms, the last after 24 s,
+ * whatever the shop does with the requests. That is a fact about a single Node process without
+ * a proxy in front (README, load shedding), not what this test is about.
  */
 
 const STRESS_SECONDS = 75;
@@ -54,6 +62,8 @@ interface Answer {
   status: number | 'error';
   ms: number;
   retryAfter: string | null;
+  /** When it was sent (epoch ms). */
+  at: number;
   error?: string;
 }
 
@@ -96,6 +106,14 @@ describe('overload on a machine with one core taken by stress-ng', () => {
         product: median(await latencies(productPage, 20)),
       };
 
+      // Each client's connection, opened while the shop is idle (see the top of the file).
+      await Promise.all(
+        Array.from({ length: CLIENTS }, async () => {
+          const answer = await fetch(`${origin}/healthz`);
+          await answer.arrayBuffer();
+        }),
+      );
+
       stress = spawn('stress-ng', ['--cpu', '1', '--timeout', `${STRESS_SECONDS}s`, '--quiet'], {
         stdio: 'ignore',
         detached: true,
@@ -106,6 +124,7 @@ describe('overload on a machine with one core taken by stress-ng', () => {
       void shop!.exited.then((exit) => (died = JSON.stringify(exit)));
 
       const pages = ['/', '/shop', `/product-details/${productId}`, '/contact-us'];
+      const searchWords = ['grinder', 'vibrator', 'lathe', 'brush', 'motor', 'belt'];
       const apis = ['/api/products?limit=12', '/api/categories', `/api/products/${productId}`];
       const answers: Answer[] = [];
       const until = Date.now() + OVERLOAD_MS;
@@ -137,9 +156,14 @@ describe('overload on a machine with one core taken by stress-ng', () => {
                   headers: { 'content-type': 'application/json' },
                   body: JSON.stringify({ email: `reader${turn}@lab.example`, companyFax: '' }),
                 });
+        } else if (turn % 4 === 1) {
+          // A search nobody made before: no cache has it, so every one is rendered and queried.
+          kind = 'page';
+          const word = searchWords[turn % searchWords.length];
+          request = new Request(`${origin}/shop?q=${word}+${turn}`);
         } else if (turn % 2 === 0) {
           kind = 'page';
-          request = new Request(`${origin}${pages[turn % pages.length]}`);
+          request = new Request(`${origin}${pages[(turn / 2) % pages.length]}`);
         } else {
           kind = 'api';
           request = new Request(`${origin}${apis[turn % apis.length]}`);
@@ -153,6 +177,7 @@ describe('overload on a machine with one core taken by stress-ng', () => {
             kind,
             status: response.status,
             ms: Date.now() - started,
+            at: started,
             retryAfter: response.headers.get('retry-after'),
           };
         } catch (error) {
@@ -161,6 +186,7 @@ describe('overload on a machine with one core taken by stress-ng', () => {
             kind,
             status: 'error',
             ms: Date.now() - started,
+            at: started,
             retryAfter: null,
             error: `${String(error)}${cause ? ` (${cause})` : ''}`,
           };
@@ -209,12 +235,21 @@ describe('overload on a machine with one core taken by stress-ng', () => {
           ok.map((a) => a.ms),
           95,
         ),
+        okP99: percentile(
+          ok.map((a) => a.ms),
+          99,
+        ),
         okMax: Math.max(...ok.map((a) => a.ms)),
         refusedP50: median(refused.map((a) => a.ms)),
         refusedP95: percentile(
           refused.map((a) => a.ms),
           95,
         ),
+        refusedP99: percentile(
+          refused.map((a) => a.ms),
+          99,
+        ),
+        refusedMax: Math.max(...refused.map((a) => a.ms)),
         baseline,
       };
       console.info(`overload: ${JSON.stringify(figures)}`);
@@ -234,8 +269,18 @@ describe('overload on a machine with one core taken by stress-ng', () => {
         errors.length,
         `network errors: ${[...new Set(errors.map((a) => a.error))].slice(0, 5).join('; ')}`,
       ).toBeLessThanOrEqual(Math.ceil(answers.length * 0.01));
-      // It served: most answers were successful, and the limited forms were refused.
-      expect(ok.length).toBeGreaterThan(answers.length / 2);
+      // It kept serving: at least a third of all answers, and some in every 5-second window.
+      // (How many are refused depends on the clients: here 300 ask for more than the one core
+      // serves, and a refused one comes back 2 s later; about half are refused.)
+      expect(ok.length, JSON.stringify(figures)).toBeGreaterThan(answers.length / 3);
+      const firstAt = Math.min(...answers.map((a) => a.at));
+      for (let window = 0; window < OVERLOAD_MS / 5_000 - 1; window++) {
+        const from = firstAt + window * 5_000;
+        expect(
+          ok.filter((a) => a.at + a.ms >= from && a.at + a.ms < from + 5_000).length,
+          `answers served ${window * 5}-${window * 5 + 5} s into the overload`,
+        ).toBeGreaterThan(0);
+      }
       expect(refused.length).toBeGreaterThan(0);
       // Every refusal says when to come back.
       for (const answer of refused) {
@@ -245,12 +290,16 @@ describe('overload on a machine with one core taken by stress-ng', () => {
       }
       // The shop shed load: with every request queueing, new ones were refused with 503.
       expect(figures.refused503, JSON.stringify(figures)).toBeGreaterThan(0);
-      // Refusals come fast: never slower than the answers served (p95), and within 2 s while
-      // the one free core is saturated. They are not much faster: a refusal still waits its turn
-      // in the same event loop as everything else (a 429 also for the single PGlite connection:
-      // the rate-limit counter is a database upsert).
-      expect(figures.refusedP95, JSON.stringify(figures)).toBeLessThanOrEqual(figures.okP95);
-      expect(figures.refusedP95, JSON.stringify(figures)).toBeLessThan(2_000);
+      // Refusals come fast: within a second (p95) and 2 s (p99), although the one
+      // free core is saturated. A refusal still waits for the loop to read it: it is decided
+      // when the request is read, and those refused are the ones read late (a 429 also waits
+      // for the single PGlite connection: the rate-limit counter is a database upsert).
+      expect(figures.refusedP95, JSON.stringify(figures)).toBeLessThan(1_000);
+      expect(figures.refusedP99, JSON.stringify(figures)).toBeLessThan(2_000);
+      // Nobody served waits behind everyone: within 2 s (p99). Before the shop refused requests
+      // read late in a long turn of its loop, served answers here took p95 2.2 s and up to
+      // 4.4 s, and refusals p95 2.3 s and up to 4.8 s.
+      expect(figures.okP99, JSON.stringify(figures)).toBeLessThan(2_000);
 
       // Recovery: stress-ng ended (killed early if it still runs), the overload is over.
       if (stress.exitCode === null && stress.signalCode === null)

@@ -19,16 +19,21 @@ export interface LoadSheddingOptions {
   retryAfterSeconds?: number;
 }
 
+/** Requests read in one turn of the loop, from which a long turn counts as a backlog. */
+const BACKLOG_READS_PER_TURN = 8;
+
 /** Never refused: probes must see the process, and files cost next to nothing to send. */
 const ALWAYS_SERVED = /^\/(healthz|readyz|assets\/|uploads\/|favicon)/;
 
 /**
  * Load shedding: when the event loop has been late for `windowsToShed` windows in a row (every
  * request is queueing behind the others), new requests from the network get a 503 with
- * Retry-After before any body parsing, session, database or rendering work. Served requests
- * then finish in time instead of everyone waiting longer and longer. Requests the server makes
- * to itself (server-rendered pages calling the API in-process) are never refused: their page
- * was already let in.
+ * Retry-After before any body parsing, session, database or rendering work. So does a request
+ * read late in a turn of the loop that has run past the bound while reading many requests: a
+ * burst is let in whole before the first late window, and then everyone waits behind everyone.
+ * Served requests then finish in time instead of everyone waiting longer and longer. Requests
+ * the server makes to itself (server-rendered pages calling the API in-process) are never
+ * refused: their page was already let in.
  */
 async function loadSheddingPlugin(
   app: FastifyInstance,
@@ -68,24 +73,43 @@ async function loadSheddingPlugin(
       );
     }
   };
-  // Both measures start once the server is ready: startup's own work is no overload.
+  // A turn of the loop that has run past the bound while reading request after request is a
+  // backlog: the requests read late in it have waited that long already, behind work let in
+  // before them. One slow turn that reads a request or two (a first render, a GC pause) is not.
+  let turnStarted = 0;
+  let readsThisTurn = 0;
+  const backlogInThisTurn = () =>
+    readsThisTurn >= BACKLOG_READS_PER_TURN &&
+    performance.now() - turnStarted > options.maxEventLoopDelayMs;
+
+  // All measures start once the server is ready: startup's own work is no overload.
   let sampler: ReturnType<typeof setInterval> | undefined;
+  let turnClock: ReturnType<typeof setInterval> | undefined;
   app.addHook('onReady', async () => {
     delay.enable();
     lastSample = performance.now();
+    turnStarted = lastSample;
     sampler = setInterval(sample, sampleIntervalMs);
     sampler.unref();
+    // Timers run once per turn: this one marks where each turn starts.
+    turnClock = setInterval(() => {
+      turnStarted = performance.now();
+      readsThisTurn = 0;
+    }, RESOLUTION_MS);
+    turnClock.unref();
   });
   app.addHook('onClose', async () => {
     clearInterval(sampler);
+    clearInterval(turnClock);
     delay.disable();
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!shedding) return;
     // Fastify's inject hands routes a stand-in request, not a socket's IncomingMessage.
     if (!(request.raw instanceof IncomingMessage)) return;
     if (ALWAYS_SERVED.test(request.url)) return;
+    readsThisTurn += 1;
+    if (!shedding && !backlogInThisTurn()) return;
     reply.code(503).header('retry-after', retryAfter).header('cache-control', 'no-store');
     if (!request.url.startsWith('/api/') && request.headers.accept?.includes('text/html')) {
       return reply.type('text/html; charset=utf-8').send(messagePage('Busy', OVERLOADED_ERROR));
