@@ -22,8 +22,8 @@ export interface LoadSheddingOptions {
 /**
  * Requests read in one turn of the loop, from which a long turn counts as a backlog. A browser
  * opens at most 6 connections to a site and sends one request at a time on each, so a page load
- * sends at most 6 at once; 32 is more than a few browsers on a slow machine send together (8
- * refused requests of two browsers' page loads in the e2e suite on a slow CI machine).
+ * sends at most 6 at once; 32 is more than a few browsers on a slow machine send together (at 8,
+ * the e2e suite's two browsers had page loads refused on a slow CI machine).
  */
 export const BACKLOG_READS_PER_TURN = 32;
 
@@ -80,7 +80,8 @@ async function loadSheddingPlugin(
   };
   // A turn of the loop that has run past the bound while reading request after request is a
   // backlog: the requests read late in it have waited that long already, behind work let in
-  // before them. One slow turn that reads a request or two (a first render, a GC pause) is not.
+  // before them. One slow turn (a first render, a GC pause) that reads what a few browsers send
+  // at once is not.
   let turnStarted = 0;
   let readsThisTurn = 0;
   const backlogInThisTurn = () =>
