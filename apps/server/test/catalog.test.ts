@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PRODUCT_MESSAGES, type ProductDto } from '@labshop/shared/schemas/catalog';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../src/db/schema/index.ts';
@@ -574,6 +574,70 @@ describe('a large catalogue', () => {
       expect((await listProducts('?q=grinder%201&limit=200')).products.length).toBeGreaterThan(0);
     } finally {
       await addBulkProducts(shop.database.db, 0);
+    }
+  });
+
+  it('keeps the whole catalogue count right through every kind of write', async () => {
+    // Without the read cache, and written behind the app's back: each total is the database's.
+    const bare = await startTestApp({ CATALOG_CACHE_SECONDS: '0' });
+    const db = bare.database.db;
+    const listedTotal = async () => {
+      const response = await fetch(`${bare.origin}/api/products?limit=1`);
+      expect(response.status).toBe(200);
+      return Number(response.headers.get('x-total-count'));
+    };
+    const counted = async () => {
+      const rows = await db.execute<{ live: number }>(
+        sql`select count(*)::int as live from products where deleted_at is null`,
+      );
+      return rows.rows[0]!.live;
+    };
+    const expectTotal = async (total: number) => {
+      expect(await counted()).toBe(total);
+      expect(await listedTotal()).toBe(total);
+    };
+    try {
+      await expectTotal(0);
+      await addBulkProducts(db, 50, { categories: 3 });
+      await expectTotal(50);
+      // Soft deletes, a write that leaves deletion alone, and restores.
+      await db.execute(
+        sql`update products set deleted_at = now() where number in ('BULK-000001', 'BULK-000002', 'BULK-000003', 'BULK-000004', 'BULK-000005')`,
+      );
+      await expectTotal(45);
+      await db.execute(sql`update products set new_price_cents = new_price_cents + 1`);
+      await expectTotal(45);
+      await db.execute(
+        sql`update products set deleted_at = null where number in ('BULK-000001', 'BULK-000002')`,
+      );
+      await expectTotal(47);
+      // A hard delete of live rows and of a deleted one.
+      await db.execute(
+        sql`delete from products where number in ('BULK-000001', 'BULK-000010', 'BULK-000011', 'BULK-000003')`,
+      );
+      await expectTotal(44);
+      // A transaction that fails leaves the count as it was.
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.execute(sql`update products set deleted_at = now()`);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      await expectTotal(44);
+      // Replacing the synthetic products (delete and insert in one transaction).
+      await addBulkProducts(db, 20);
+      await expectTotal(20);
+      // An emptied count row is counted again, then kept from there.
+      await db.execute(sql`delete from live_product_count`);
+      await expectTotal(20);
+      await db.execute(sql`update products set deleted_at = now() where number = 'BULK-000020'`);
+      await expectTotal(19);
+      await db.execute(sql`truncate products cascade`);
+      await expectTotal(0);
+      await addBulkProducts(db, 7);
+      await expectTotal(7);
+    } finally {
+      await bare.close();
     }
   });
 

@@ -7,7 +7,7 @@ import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { deferredCodeLoaded } from './lib/lazy-hydrated.tsx';
 import { NonceProvider } from './lib/nonce.tsx';
-import { holdScriptsUntilLoad } from './lib/scripts-after-load.ts';
+import { holdScriptsUntilLoad } from './lib/scripts-after-load.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -61,7 +61,7 @@ export default async function handleRequest(
             flush(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              callback(null, holdScriptsUntilLoad(Buffer.concat(written).toString('utf8')));
+              callback(null, holdScriptsUntilLoad(Buffer.concat(written)));
             },
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');

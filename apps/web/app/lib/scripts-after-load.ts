@@ -5,7 +5,7 @@
  * that imports them and hydrates. Left as they are, they are fetched at once, while the page's
  * stylesheet, font and largest picture are still on the way, and on a slow connection they share
  * its bandwidth: the server-rendered page, which reads and navigates without code, paints later.
- * So the server entry writes both inert (`holdScriptsUntilLoad`), and `START_HELD_SCRIPTS`, an
+ * So the server entry writes both inert (`holdScriptsUntilLoad`, in the .server module), and `START_HELD_SCRIPTS`, an
  * inline script at the end of the body, turns them back into the real thing once the window has
  * loaded (the stylesheet, the font and every eager picture are in) and the browser has reported
  * the page as painted, or after `HELD_SCRIPTS_LATEST_START_MS` at most, so a picture that never
@@ -24,16 +24,6 @@ export const HELD_MODULE_TYPE = 'labshop/held-module';
 export const HELD_SCRIPTS_AFTER_DECODE_MS = 250;
 /** The longest the code waits for all of that, from when the page was parsed. */
 export const HELD_SCRIPTS_LATEST_START_MS = 3000;
-
-const MODULEPRELOAD_REL = /(<link\b[^>]*?\brel=)"modulepreload"/g;
-const MODULE_SCRIPT_TYPE = /(<script\b[^>]*?\btype=)"module"/g;
-
-/** A page's HTML with its modulepreload links and module scripts written inert. */
-export function holdScriptsUntilLoad(html: string): string {
-  return html
-    .replace(MODULEPRELOAD_REL, `$1"${HELD_MODULEPRELOAD_REL}"`)
-    .replace(MODULE_SCRIPT_TYPE, `$1"${HELD_MODULE_TYPE}"`);
-}
 
 /**
  * Browser code, inlined with the page's nonce: after load and the paint that follows, makes a real

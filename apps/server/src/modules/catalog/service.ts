@@ -247,8 +247,8 @@ export function createCatalogService({
   }
 
   /**
-   * A page of the whole catalogue or of a category. Counting 100,000 products costs more than
-   * reading a page, so the count is cached per list and shared by all its pages.
+   * A page of the whole catalogue or of a category. The whole catalogue's count is kept by the
+   * database; a category's is counted, so it is cached per list and shared by all its pages.
    */
   async function listPage(filter: ProductFilter, window: { limit: number; offset: number }) {
     const total = await cache.get(JSON.stringify(['count', filter]), () =>
