@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
 
 /** The repository root. */
@@ -14,12 +15,16 @@ export interface BuiltServer {
 /**
  * Starts the built shop (apps/server/dist/main.js) in production mode on 127.0.0.1 with the
  * given DATA_DIR, and resolves once /readyz answers. Used by benchmarks and process-level tests.
+ * The port must be free (unless `portMayBeTaken`): a shop left running there would answer
+ * /readyz in the new one's place, and a bench would measure it.
  */
 export async function startBuiltServer(options: {
   port: number;
   dataDir: string;
   env?: Record<string, string>;
+  portMayBeTaken?: boolean;
 }): Promise<BuiltServer> {
+  if (!options.portMayBeTaken) await assertPortFree(options.port);
   const origin = `http://127.0.0.1:${options.port}`;
   const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
     cwd: repoRoot,
@@ -46,7 +51,9 @@ export async function startBuiltServer(options: {
 
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited during start:\n${stderr}`);
+    if (child.exitCode !== null) {
+      throw new Error(`the server exited during start (exit code ${child.exitCode}):\n${stderr}`);
+    }
     try {
       if ((await fetch(`${origin}/readyz`)).ok) return { origin, child, stop };
     } catch {
@@ -56,4 +63,20 @@ export async function startBuiltServer(options: {
   }
   await stop('SIGKILL');
   throw new Error(`the server did not become ready within 120 s:\n${stderr}`);
+}
+
+async function assertPortFree(port: number): Promise<void> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `port ${port} is taken: something (a shop left running?) listens on 127.0.0.1:${port}`
+            : `port ${port} cannot be used: ${error.message}`,
+        ),
+      ),
+    );
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
 }

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,8 @@ import { startBuiltServer } from '../../scripts/built-server.ts';
 
 /**
  * WEB_CONCURRENCY=2 on PostgreSQL: one primary prepares the database and runs two servers on
- * one port, starts another when one dies, and takes them all down on SIGTERM. PGlite belongs to
+ * one port, starts another when one dies (also one killed while it starts), takes them all down
+ * on SIGTERM, and gives up with an error when servers keep dying before they listen. PGlite belongs to
  * one process, so this needs the PostgreSQL server CI provides (TEST_DATABASE_URL); each run
  * makes a database of its own and drops it.
  */
@@ -74,6 +76,8 @@ test('two server processes share the port, one that dies is replaced, SIGTERM en
       expect((await request.get(`${server.origin}/shop`)).status()).toBe(200);
     }
 
+    // Either may still be starting (the other served the visits above): one killed then is
+    // replaced all the same.
     const [first] = childrenOf(primary);
     process.kill(first!, 'SIGKILL');
     await expect
@@ -81,10 +85,14 @@ test('two server processes share the port, one that dies is replaced, SIGTERM en
       .toBe(2);
     // The port may refuse connections meanwhile: when the killed process was the only one
     // listening yet (the other still starting), none listens until one of them has started.
+    // A connection the primary handed to the killed process just before it died is never
+    // answered, so each try gives up after a few seconds and the next opens a new one.
     await expect
       .poll(
         async () =>
-          (await request.get(`${server.origin}/readyz`).catch(() => null))?.status() ?? 'refused',
+          (
+            await request.get(`${server.origin}/readyz`, { timeout: 3_000 }).catch(() => null)
+          )?.status() ?? 'no answer',
         { timeout: 30_000 },
       )
       .toBe(200);
@@ -93,4 +101,29 @@ test('two server processes share the port, one that dies is replaced, SIGTERM en
   }
   expect(server.child.exitCode).toBe(0);
   await expect.poll(() => childrenOf(primary)).toEqual([]);
+});
+
+test('servers that cannot listen (the port is taken) stop the primary with exit code 1', async () => {
+  const url = new URL(serverUrl!);
+  url.pathname = `/${database}`;
+  const squatter = createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve) => squatter.listen(port, '127.0.0.1', resolve));
+  try {
+    const started = startBuiltServer({
+      port,
+      dataDir,
+      env: { DATABASE_URL: url.href, WEB_CONCURRENCY: '2' },
+      portMayBeTaken: true,
+    });
+    // Two servers fail, the one started in place of the first fails too: three in a row.
+    const error = await started.then(
+      () => null,
+      (reason: unknown) => reason as Error,
+    );
+    expect(error?.message).toContain('exit code 1');
+    expect(error?.message).toContain('server processes keep failing to start; stopping');
+    expect(error?.message.match(/died before it listened; starting another/g)).toHaveLength(2);
+  } finally {
+    await new Promise((resolve) => squatter.close(resolve));
+  }
 });

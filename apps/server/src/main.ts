@@ -115,8 +115,16 @@ async function startServer(config: Config) {
 }
 
 /**
+ * Server processes that die before they listen, one after another, before the primary gives
+ * up: a setting every server trips on (a port taken) would otherwise restart them forever,
+ * while one killed during its start (the OOM killer, an operator) is simply replaced.
+ */
+const SERVER_START_ATTEMPTS = 3;
+
+/**
  * The cluster's primary: migrates and seeds once, starts `serverProcesses` servers, starts
- * another when one dies after it was serving, and passes SIGTERM on, exiting once they have.
+ * another when one dies, and passes SIGTERM on, exiting once they have. It stops (exit code 1)
+ * when SERVER_START_ATTEMPTS servers in a row died before listening.
  */
 async function runServerProcesses(config: Config): Promise<void> {
   const log = consoleLog(config.logLevel);
@@ -127,31 +135,42 @@ async function runServerProcesses(config: Config): Promise<void> {
   backfillImageVariants(config, log);
 
   let stopping = false;
+  let exitCode = 0;
+  let failedStartsInARow = 0;
   const stop = () => {
     if (stopping) return;
     stopping = true;
     const workers = Object.values(cluster.workers ?? {});
-    if (workers.length === 0) process.exit(0);
+    if (workers.length === 0) process.exit(exitCode);
     for (const worker of workers) worker?.process.kill('SIGTERM');
   };
   const start = () => {
     const worker = cluster.fork();
     let served = false;
-    worker.once('listening', () => (served = true));
+    worker.once('listening', () => {
+      served = true;
+      failedStartsInARow = 0;
+    });
     worker.once('exit', (code, signal) => {
       if (stopping) return;
-      // One that dies before it listens would die again: stop rather than loop.
-      if (!served) {
-        log.error({ code, signal }, 'a server process failed to start; stopping');
+      if (served) {
+        log.warn({ code, signal }, 'a server process exited; starting another');
+      } else if (++failedStartsInARow >= SERVER_START_ATTEMPTS) {
+        log.error(
+          { code, signal, attempts: failedStartsInARow },
+          'server processes keep failing to start; stopping',
+        );
+        exitCode = 1;
         stop();
         return;
+      } else {
+        log.warn({ code, signal }, 'a server process died before it listened; starting another');
       }
-      log.warn({ code, signal }, 'a server process exited; starting another');
       start();
     });
   };
   cluster.on('exit', () => {
-    if (stopping && Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    if (stopping && Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
   });
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
