@@ -587,10 +587,10 @@ describe('a large catalogue', () => {
       return Number(response.headers.get('x-total-count'));
     };
     const counted = async () => {
-      const rows = await db.execute<{ live: number }>(
+      const result = await db.execute(
         sql`select count(*)::int as live from products where deleted_at is null`,
       );
-      return rows.rows[0]!.live;
+      return (result as { rows: { live: number }[] }).rows[0]!.live;
     };
     const expectTotal = async (total: number) => {
       expect(await counted()).toBe(total);
