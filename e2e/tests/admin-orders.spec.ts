@@ -158,6 +158,7 @@ test.describe('Orders History', () => {
       route.fulfill({ status: 500, json: { error: 'Internal Server Error' } }),
     );
     await page.goto('/admin/orders-history');
+    await waitForHydration(page);
     await expect(page.getByText(ORDERS_MESSAGES.loadFailed)).toBeVisible();
   });
 });

@@ -5,7 +5,9 @@ import { expect, type APIRequestContext, type Page, type TestInfo } from '@playw
 
 /** Waits until React has hydrated the page (root.tsx sets the marker). */
 export async function waitForHydration(page: Page): Promise<void> {
-  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  // The code starts after the page has loaded (decision 009), then loads and runs its chunks:
+  // on a slow, busy machine that took more than the usual 10 s.
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1, { timeout: 20_000 });
 }
 
 /** Fails on any WCAG 2.1 A/AA violation axe-core finds on the page as it is now. */
