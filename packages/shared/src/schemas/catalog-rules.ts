@@ -49,6 +49,12 @@ export const PRODUCT_LIST_LIMITS = {
   maxQueryLength: 100,
 } as const;
 
+/**
+ * Cards on a shop page: six rows of four on a desktop. Every card is rendered on the server,
+ * so the page size is what a page costs to make (issue 9: 100 cards took 25-30 ms).
+ */
+export const SHOP_PAGE_SIZE = 24;
+
 /** The shop and product pages disable buying when the title says so (case-insensitive). */
 export function isUnavailable(product: Pick<ProductDto, 'title'>): boolean {
   return /not available/i.test(product.title);

@@ -1,15 +1,15 @@
-import { PRODUCT_LIST_LIMITS, productCountText } from '@labshop/shared/schemas/catalog';
+import {
+  PRODUCT_LIST_LIMITS,
+  productCountText,
+  SHOP_PAGE_SIZE,
+} from '@labshop/shared/schemas/catalog';
 import { titleCase } from '@labshop/shared/text';
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import type { Route } from './+types/shop';
 import { useStorefrontMe } from '../../features/auth/api/me.ts';
 import { LazyAddToCartNotice } from '../../features/cart/components/lazy-add-to-cart-notice.tsx';
 import { readRequestCartCookie, useCart } from '../../features/cart/use-cart.ts';
-import {
-  fetchCategories,
-  fetchProducts,
-  SHOP_PAGE_SIZE,
-} from '../../features/catalog/api/catalog.ts';
+import { fetchCategories, fetchProducts } from '../../features/catalog/api/catalog.ts';
 import { categoryPath } from '../../features/catalog/category-path.ts';
 import { CategoryNav } from '../../features/catalog/components/category-nav.tsx';
 import {

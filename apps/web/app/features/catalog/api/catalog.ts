@@ -56,9 +56,3 @@ export async function fetchProduct(
 export async function fetchCategories(context: AppLoadContext): Promise<CategoryDto[]> {
   return getApiJson<CategoryDto[]>(context, '/api/categories');
 }
-
-/**
- * Cards on a shop page: six rows of four on a desktop. Every card is rendered on the server,
- * so the page size is what a page costs to make (issue 9: 100 cards took 25-30 ms).
- */
-export const SHOP_PAGE_SIZE = 24;
