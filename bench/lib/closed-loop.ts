@@ -26,13 +26,23 @@ export async function measureClosedLoop(options: {
   connections: number;
   seconds: number;
   warmupSeconds?: number;
+  /**
+   * At most this many requests in all, warm-up included (a fifth of them), in place of the
+   * time: for targets whose `next()` would start repeating itself, and a repeat would be
+   * answered by a cache.
+   */
+  maxRequests?: number;
   next: () => ClosedLoopRequest;
 }): Promise<ClosedLoopResult> {
-  const run = async (seconds: number, latencies: number[] | null) => {
+  const warmupRequests =
+    options.maxRequests === undefined ? undefined : Math.floor(options.maxRequests / 5);
+  const run = async (seconds: number, latencies: number[] | null, amount?: number) => {
     const instance = autocannon({
       url: options.origin,
       connections: options.connections,
       duration: seconds,
+      // autocannon ends an `amount` run by the count only.
+      ...(amount === undefined ? {} : { amount: Math.max(amount, options.connections) }),
       requests: [
         {
           setupRequest: (request: autocannon.Request) => {
@@ -62,11 +72,19 @@ export async function measureClosedLoop(options: {
     return instance;
   };
   // The first seconds measure the JIT and cold database pages, not the shop.
-  if ((options.warmupSeconds ?? 2) > 0) await run(options.warmupSeconds ?? 2, null);
+  if ((options.warmupSeconds ?? 2) > 0) {
+    await run(options.warmupSeconds ?? 2, null, warmupRequests);
+  }
   const latencies: number[] = [];
-  const result = await run(options.seconds, latencies);
+  const result = await run(
+    options.seconds,
+    latencies,
+    options.maxRequests === undefined ? undefined : options.maxRequests - (warmupRequests ?? 0),
+  );
   return {
-    rps: result.requests.average,
+    // The answers over the run's own time: a run ended by its count lasts a fraction of its
+    // last second, which autocannon's per-second average would count as a whole one.
+    rps: result.duration > 0 ? result.requests.total / result.duration : result.requests.average,
     latency: summarize(latencies),
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
