@@ -36,6 +36,8 @@ export async function measureClosedLoop(options: {
 }): Promise<ClosedLoopResult> {
   const warmupRequests =
     options.maxRequests === undefined ? undefined : Math.floor(options.maxRequests / 5);
+  // When the first and the last answer of the measured run came, and how many came.
+  const answers = { count: 0, first: 0, last: 0 };
   const run = async (seconds: number, latencies: number[] | null, amount?: number) => {
     const instance = autocannon({
       url: options.origin,
@@ -65,6 +67,9 @@ export async function measureClosedLoop(options: {
       (instance as unknown as autocannon.Instance).on(
         'response',
         (_client, statusCode, _bytes, responseTime) => {
+          const now = performance.now();
+          if (answers.count++ === 0) answers.first = now;
+          answers.last = now;
           if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
         },
       );
@@ -82,9 +87,12 @@ export async function measureClosedLoop(options: {
     options.maxRequests === undefined ? undefined : options.maxRequests - (warmupRequests ?? 0),
   );
   return {
-    // The answers over the run's own time: a run ended by its count lasts a fraction of its
-    // last second, which autocannon's per-second average would count as a whole one.
-    rps: result.duration > 0 ? result.requests.total / result.duration : result.requests.average,
+    // Answers over the time between the first and the last: a run ended by its count stops at
+    // autocannon's next whole second, idle until then, and its per-second average counts that.
+    rps:
+      answers.count > 1
+        ? ((answers.count - 1) * 1000) / (answers.last - answers.first)
+        : result.requests.average,
     latency: summarize(latencies),
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
