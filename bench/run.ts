@@ -20,7 +20,7 @@ import {
   startApp,
   type BenchDatabase,
 } from './lib/app.ts';
-import { SHOP_PAGE_SIZE } from '@labshop/shared/schemas/catalog';
+import { PRODUCT_LIST_LIMITS, SHOP_PAGE_SIZE } from '@labshop/shared/schemas/catalog';
 import { BudgetLedger, budgetText, type Budget } from './lib/budget.ts';
 import { measureClosedLoop, measureSequential, type ClosedLoopRequest } from './lib/closed-loop.ts';
 import { signIn } from './lib/session.ts';
@@ -207,7 +207,8 @@ async function catalogueSuite(database: BenchDatabase, dataDir: string) {
     try {
       const origin = server.origin;
       const facts = await catalogueFacts(origin);
-      const pages = Math.max(1, Math.ceil(facts.total / 100));
+      // The API's list, a page of its default size.
+      const pages = Math.max(1, Math.ceil(facts.total / PRODUCT_LIST_LIMITS.defaultLimit));
       console.log(
         `\n${database.label}, ${facts.total} products in ${facts.categories.length} categories, ` +
           `${pass.title}; budgets at 1 connection, each target then at ${connections}; ${duration} s a run`,
@@ -305,7 +306,7 @@ async function catalogueSuite(database: BenchDatabase, dataDir: string) {
         path: `/api/products/${encodeURIComponent(facts.productNumbers[product()]!)}`,
       }));
       if (pass.env === NO_CACHES) {
-        await adminTable(origin, pages);
+        await adminTable(origin, facts.total);
       } else {
         // The same page again and again: what the caches answer.
         const one = facts.productNumbers.at(-1)!;
@@ -335,10 +336,10 @@ async function catalogueSuite(database: BenchDatabase, dataDir: string) {
  * data calls (a page of 50 products, the price sync's state) as the browser makes them, one
  * opening after another on an otherwise idle server.
  */
-async function adminTable(origin: string, shopPages: number) {
+async function adminTable(origin: string, productCount: number) {
   const cookie = await signIn(origin);
   const headers = { cookie, accept: 'application/json' };
-  const adminPages = Math.ceil((shopPages * 100) / 50);
+  const adminPages = Math.max(1, Math.ceil(productCount / 50));
   const page = scatter(adminPages, 3);
   const searchNumbers = ['BULK-05', 'BULK-0123', '07', 'AG'];
   const dataTimes: number[] = [];

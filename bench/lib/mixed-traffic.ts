@@ -2,6 +2,7 @@
  * The mixed traffic of the load bench (load.ts) and the soak (soak.ts): browse 40%, search 15%,
  * product pages 30%, carts 14.25% and checkouts 0.75%, over what the running shop holds.
  */
+import { PRODUCT_LIST_LIMITS } from '@labshop/shared/schemas/catalog';
 import type { Operation, Send } from './open-loop.ts';
 
 /** How the mix is described in the benches' headings. */
@@ -25,13 +26,16 @@ export interface ShopFacts {
   categories: string[];
   /** The first page of the shop: what most visitors see and open. */
   popular: { number: string; title: string; newPrice: number }[];
-  /** Pages of the whole list (100 a page). */
+  /** Pages of the whole list, a page of the API's default size. */
   pages: number;
 }
 
 export async function shopFacts(origin: string): Promise<ShopFacts> {
   const first = await fetch(`${origin}/api/products`);
-  const pages = Math.max(1, Math.ceil(Number(first.headers.get('x-total-count')) / 100));
+  const pages = Math.max(
+    1,
+    Math.ceil(Number(first.headers.get('x-total-count')) / PRODUCT_LIST_LIMITS.defaultLimit),
+  );
   const popular = (await first.json()) as { number: string; title: string; newPrice: number }[];
   const categories = (
     (await (await fetch(`${origin}/api/categories`)).json()) as { name: string }[]
