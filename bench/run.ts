@@ -84,7 +84,7 @@ function line(name: string, result: { rps: number; latency: ReturnType<typeof su
   return (
     `${name.padEnd(44)} ${result.rps.toFixed(0).padStart(6)} req/s` +
     `  p50 ${ms(latency.p50).padStart(6)}  p95 ${ms(latency.p95).padStart(6)}` +
-    `  p99 ${ms(latency.p99).padStart(6)}`
+    `  p99 ${ms(latency.p99).padStart(6)}  n ${String(latency.count).padStart(6)}`
   );
 }
 
