@@ -21,6 +21,7 @@ import {
   type BenchDatabase,
 } from './lib/app.ts';
 import { PRODUCT_LIST_LIMITS, SHOP_PAGE_SIZE } from '@labshop/shared/schemas/catalog';
+import { pageCount } from '@labshop/shared/schemas/paging';
 import { BudgetLedger, budgetText, type Budget } from './lib/budget.ts';
 import { measureClosedLoop, measureSequential, type ClosedLoopRequest } from './lib/closed-loop.ts';
 import { signIn } from './lib/session.ts';
@@ -208,7 +209,7 @@ async function catalogueSuite(database: BenchDatabase, dataDir: string) {
       const origin = server.origin;
       const facts = await catalogueFacts(origin);
       // The API's list, a page of its default size.
-      const pages = Math.max(1, Math.ceil(facts.total / PRODUCT_LIST_LIMITS.defaultLimit));
+      const pages = pageCount(facts.total, PRODUCT_LIST_LIMITS.defaultLimit);
       console.log(
         `\n${database.label}, ${facts.total} products in ${facts.categories.length} categories, ` +
           `${pass.title}; budgets at 1 connection, each target then at ${connections}; ${duration} s a run`,
@@ -228,7 +229,7 @@ async function catalogueSuite(database: BenchDatabase, dataDir: string) {
       );
       // Every page of the shop's own list (24 cards a page), deepest included: 4,170 of them
       // at 100,000 products, so neither run at a target asks for a page twice.
-      const ssrPages = Math.max(1, Math.ceil(facts.total / SHOP_PAGE_SIZE));
+      const ssrPages = pageCount(facts.total, SHOP_PAGE_SIZE);
       const ssrPage = scatter(ssrPages, 7);
       await measureCatalogueTarget(
         origin,
@@ -339,7 +340,7 @@ async function catalogueSuite(database: BenchDatabase, dataDir: string) {
 async function adminTable(origin: string, productCount: number) {
   const cookie = await signIn(origin);
   const headers = { cookie, accept: 'application/json' };
-  const adminPages = Math.max(1, Math.ceil(productCount / 50));
+  const adminPages = pageCount(productCount, 50);
   const page = scatter(adminPages, 3);
   const searchNumbers = ['BULK-05', 'BULK-0123', '07', 'AG'];
   const dataTimes: number[] = [];

@@ -3,6 +3,7 @@
  * product pages 30%, carts 14.25% and checkouts 0.75%, over what the running shop holds.
  */
 import { PRODUCT_LIST_LIMITS } from '@labshop/shared/schemas/catalog';
+import { pageCount } from '@labshop/shared/schemas/paging';
 import type { Operation, Send } from './open-loop.ts';
 
 /** How the mix is described in the benches' headings. */
@@ -32,9 +33,9 @@ export interface ShopFacts {
 
 export async function shopFacts(origin: string): Promise<ShopFacts> {
   const first = await fetch(`${origin}/api/products`);
-  const pages = Math.max(
-    1,
-    Math.ceil(Number(first.headers.get('x-total-count')) / PRODUCT_LIST_LIMITS.defaultLimit),
+  const pages = pageCount(
+    Number(first.headers.get('x-total-count')),
+    PRODUCT_LIST_LIMITS.defaultLimit,
   );
   const popular = (await first.json()) as { number: string; title: string; newPrice: number }[];
   const categories = (

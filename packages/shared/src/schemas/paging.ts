@@ -27,3 +27,8 @@ export function limitField(max: number, fallback: number) {
     .max(max, message)
     .default(fallback);
 }
+
+/** How many pages a list of `total` items fills, `pageSize` a page; an empty list is one page. */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}

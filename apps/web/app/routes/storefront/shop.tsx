@@ -3,6 +3,7 @@ import {
   productCountText,
   SHOP_PAGE_SIZE,
 } from '@labshop/shared/schemas/catalog';
+import { pageCount } from '@labshop/shared/schemas/paging';
 import { titleCase } from '@labshop/shared/text';
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import type { Route } from './+types/shop';
@@ -65,7 +66,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       unknownCategory,
       q,
       page,
-      pageCount: Math.max(1, Math.ceil(list.total / SHOP_PAGE_SIZE)),
+      pageCount: pageCount(list.total, SHOP_PAGE_SIZE),
       products: list.products,
       total: list.total,
       totalCapped: list.totalCapped,

@@ -6,6 +6,7 @@ import {
   ERP_MESSAGES,
   type CustomersAnswer,
 } from '@labshop/shared/schemas/erp';
+import { pageCount } from '@labshop/shared/schemas/paging';
 import { History, RefreshCw } from 'lucide-react';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -118,7 +119,7 @@ export function CustomersList() {
   const answer = customers.data;
   const all = useMemo(() => answer?.value ?? [], [answer]);
   const matching = useMemo(() => all.filter((c) => customerMatches(c, search)), [all, search]);
-  const pages = Math.max(1, Math.ceil(matching.length / CUSTOMERS_PAGE_SIZE));
+  const pages = pageCount(matching.length, CUSTOMERS_PAGE_SIZE);
   const page = Math.min(requestedPage, pages);
   const shown = matching.slice((page - 1) * CUSTOMERS_PAGE_SIZE, page * CUSTOMERS_PAGE_SIZE);
   const searching = search.trim() !== '';

@@ -1,3 +1,4 @@
+import { pageCount } from '@labshop/shared/schemas/paging';
 import { useEffect, useEffectEvent } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -43,7 +44,7 @@ export function useListPages({
   addressOfPage: (page: number) => string | URLSearchParams;
 }): number {
   const [, setSearchParams] = useSearchParams();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pages = pageCount(total, pageSize);
   const pastTheEnd = list.isSuccess && !list.isPlaceholderData && page > pages;
   const goToLastPage = useEffectEvent((last: number) =>
     setSearchParams(addressOfPage(last), { replace: true }),
