@@ -1,10 +1,12 @@
+import { COOKIES } from '@labshop/shared/constants';
 import { CAPTCHA_NONCE_HEADER, CHECKOUT_MESSAGES } from '@labshop/shared/schemas/checkout';
 import type { PaymentAnswer } from '@labshop/shared/schemas/checkout';
 import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orders, payments } from '../src/db/schema/index.ts';
+import { orders, outbox, payments } from '../src/db/schema/index.ts';
 import { SANDBOX_TEST_TOKENS } from '../src/integrations/payments/sandbox.ts';
+import { ORDER_JOB_KINDS, orderJobKey } from '../src/jobs/order-jobs.ts';
 import {
   call,
   errorOf,
@@ -25,9 +27,10 @@ import {
 
 /**
  * HARDENING.md "Payments and orders" rows the older checkout tests do not cover: two tabs
- * paying one cart, 500 concurrent orders, a price changed between the cart and the payment, and
- * a model of the order's life (fast-check commands) that finds no illegal transition and never
- * a second charge. `shop` has the admin signed in through a fake provider and the outbox worker
+ * paying one cart (and a repeat order from a new checkout, which is never joined), 500
+ * concurrent orders, a price changed between the cart and the payment, and a model of the
+ * order's life (fast-check commands) that finds no illegal transition and never a second
+ * charge. `shop` has the admin signed in through a fake provider and the outbox worker
  * off, so the jobs stay where they were written.
  */
 
@@ -74,6 +77,71 @@ async function ordersOf(email: string) {
   return shop.database.db.select().from(orders).where(eq(orders.email, email));
 }
 
+/**
+ * A storefront browser session as a test client: it keeps the checkout cookie the server sets
+ * (the captcha check's, and the new one a paid answer brings), as a browser's cookie jar does.
+ */
+class BrowserSession {
+  cookie: string | null = null;
+
+  private keep(response: Response): void {
+    for (const header of response.headers.getSetCookie()) {
+      const pair = header.split(';')[0] ?? '';
+      if (pair.startsWith(`${COOKIES.checkout}=`)) this.cookie = pair;
+    }
+  }
+
+  private headers(): Record<string, string> {
+    return this.cookie ? { cookie: this.cookie } : {};
+  }
+
+  /** verify-captcha from this browser: a fresh nonce (and the cookie, the first time). */
+  async nonce(): Promise<string> {
+    const response = await call(shop, 'POST', '/api/checkout/verify-captcha', {
+      body: { captchaToken: '' },
+      headers: this.headers(),
+    });
+    expect(response.status).toBe(200);
+    this.keep(response);
+    return ((await response.json()) as { nonce: string }).nonce;
+  }
+
+  /** Pay Now: a fresh nonce, then process-payment (or a repeat of `nonce`). */
+  async pay(body: unknown, nonce?: string): Promise<PaymentAnswer & { nonce: string }> {
+    const used = nonce ?? (await this.nonce());
+    const response = await call(shop, 'POST', '/api/process-payment', {
+      body,
+      headers: { ...this.headers(), [CAPTCHA_NONCE_HEADER]: used },
+    });
+    const answer = await answerOf(response);
+    this.keep(response);
+    return { ...answer, nonce: used };
+  }
+
+  /** The spec's last call after a paid answer (the web's checkout flow makes it). */
+  async createSalesOrder(paid: { orderNumber: string | null; nonce: string }): Promise<string> {
+    const response = await call(shop, 'POST', '/api/createSalesOrder', {
+      body: { customerType: 'Retail', newOrderNumber: paid.orderNumber, cart: [] },
+      headers: { ...this.headers(), [CAPTCHA_NONCE_HEADER]: paid.nonce },
+    });
+    const answer = (await response.json()) as { orderNumber?: string };
+    expect(response.status, JSON.stringify(answer)).toBe(200);
+    return answer.orderNumber ?? '';
+  }
+}
+
+/** The order numbers whose confirmation mail job was written. */
+async function confirmationMailsFor(numbers: readonly (string | null)[]): Promise<string[]> {
+  const keys = numbers.flatMap((number) =>
+    number ? [orderJobKey(ORDER_JOB_KINDS.confirmationMail, number)] : [],
+  );
+  const jobs = await shop.database.db
+    .select({ payload: outbox.payload })
+    .from(outbox)
+    .where(inArray(outbox.dedupeKey, keys));
+  return jobs.map((job) => String(job.payload.orderNumber)).sort();
+}
+
 describe('two tabs, one cart', () => {
   const cart: CartLine[] = [{ number: vibrator.number, quantity: 1 }];
 
@@ -94,7 +162,9 @@ describe('two tabs, one cart', () => {
     expect(await ordersOf(email)).toHaveLength(1);
   });
 
-  it('answers the second tab, paying after the first, with the paid order; its follow-up calls work on it', async () => {
+  // The browser has not had the first tab's paid answer yet (in flight, or lost): it still holds
+  // the checkout cookie the payment was made with, so this is the same checkout.
+  it('answers the second tab, paying after the first but before its paid answer arrived, with the paid order; its follow-up calls work on it', async () => {
     const sandbox = sandboxOf(shop);
     const email = newEmail();
     const body = paymentBody(cart, 25_000, { email });
@@ -112,6 +182,17 @@ describe('two tabs, one cart', () => {
     const salesAnswer = (await sales.json()) as { orderNumber?: string };
     expect(sales.status, JSON.stringify(salesAnswer)).toBe(200);
     expect(salesAnswer.orderNumber).toBe(paid.orderNumber);
+  });
+
+  it('charges the second tab as a new order once the first was answered paid (the renewed cookie: a new checkout)', async () => {
+    const email = newEmail();
+    const browser = new BrowserSession();
+    const first = await browser.pay(paymentBody(cart, 25_000, { email }));
+    expect(first.ok).toBe(true);
+    const second = await browser.pay(paymentBody(cart, 25_000, { email }));
+    expect(second.ok).toBe(true);
+    expect(second.orderNumber).not.toBe(first.orderNumber);
+    expect(sandboxOf(shop).authorizations()).toHaveLength(2);
   });
 
   it('charges the other tab after the first was declined (another card is a new try)', async () => {
@@ -153,6 +234,82 @@ describe('two tabs, one cart', () => {
   });
 });
 
+describe('a repeat order from a new checkout', () => {
+  const cart: CartLine[] = [{ number: vibrator.number, quantity: 1 }];
+  /** 250.00 less Black10. */
+  const amount = 22_500;
+  const bodyFor = (email: string, token: string = SANDBOX_TEST_TOKENS.approves) =>
+    paymentBody(cart, amount, { email, couponCode: 'Black10', token });
+  const approvedCharges = () =>
+    sandboxOf(shop)
+      .authorizations()
+      .map((entry) => entry.orderId);
+
+  it('gives a second browser session with the e-mail, cart and coupon of a paid order, after a declined card, a new order, a second charge and its own mail', async () => {
+    const email = newEmail();
+    const first = await new BrowserSession().pay(bodyFor(email));
+    expect(first).toMatchObject({ ok: true, amount });
+
+    const colleague = new BrowserSession();
+    const declined = await colleague.pay(bodyFor(email, SANDBOX_TEST_TOKENS.declines));
+    expect(declined.ok).toBe(false);
+    const repeat = await colleague.pay(bodyFor(email));
+    expect(repeat).toMatchObject({ ok: true, amount });
+    expect(repeat.orderNumber).not.toBe(first.orderNumber);
+    expect(repeat.orderNumber).not.toBe(declined.orderNumber);
+    expect(approvedCharges()).toEqual([first.orderNumber, repeat.orderNumber]);
+    expect(await confirmationMailsFor([first.orderNumber, repeat.orderNumber])).toEqual(
+      [first.orderNumber!, repeat.orderNumber!].sort(),
+    );
+    // The rest of the colleague's checkout works on the new order.
+    expect(await colleague.createSalesOrder(repeat)).toBe(repeat.orderNumber);
+    const statuses = (await ordersOf(email)).map((order) => order.status).sort();
+    expect(statuses).toEqual(['failed', 'paid', 'paid']);
+  });
+
+  it('gives the same browser buying the same cart again, after its order was paid and completed, a new order', async () => {
+    const email = newEmail();
+    const browser = new BrowserSession();
+    const first = await browser.pay(bodyFor(email));
+    expect(first.ok).toBe(true);
+    expect(await browser.createSalesOrder(first)).toBe(first.orderNumber);
+
+    const again = await browser.pay(bodyFor(email));
+    expect(again).toMatchObject({ ok: true, amount });
+    expect(again.orderNumber).not.toBe(first.orderNumber);
+    expect(approvedCharges()).toEqual([first.orderNumber, again.orderNumber]);
+    expect(await confirmationMailsFor([first.orderNumber, again.orderNumber])).toHaveLength(2);
+  });
+
+  it('answers a retry with the same nonce with the same order and charges nothing more', async () => {
+    const email = newEmail();
+    const browser = new BrowserSession();
+    const paid = await browser.pay(bodyFor(email));
+    expect(paid.ok).toBe(true);
+    // The browser holds the paid answer's new cookie by now: the nonce still names the order.
+    const retried = await browser.pay(bodyFor(email), paid.nonce);
+    expect(retried).toEqual(paid);
+    expect(approvedCharges()).toEqual([paid.orderNumber]);
+    expect(sandboxOf(shop).attempts()).toHaveLength(1);
+    expect(await ordersOf(email)).toHaveLength(1);
+  });
+
+  it('answers a retry of the same checkout whose paid answer was lost (a new nonce, the cookie not renewed) with the paid order', async () => {
+    const email = newEmail();
+    const browser = new BrowserSession();
+    await browser.nonce();
+    const checkoutCookie = browser.cookie;
+    const paid = await browser.pay(bodyFor(email));
+    expect(paid.ok).toBe(true);
+    // The answer, and the new cookie with it, never reached the browser.
+    browser.cookie = checkoutCookie;
+    const retried = await browser.pay(bodyFor(email));
+    expect(retried).toEqual({ ...paid, nonce: retried.nonce });
+    expect(approvedCharges()).toEqual([paid.orderNumber]);
+    expect(await browser.createSalesOrder(retried)).toBe(paid.orderNumber);
+  });
+});
+
 describe('the checkout cookie', () => {
   it('is set once by the captcha check: httpOnly, SameSite=Lax, random, no personal data', async () => {
     const response = await call(shop, 'POST', '/api/checkout/verify-captcha', {
@@ -169,6 +326,28 @@ describe('the checkout cookie', () => {
       headers: { cookie: cookie.split(';')[0]! },
     });
     expect(again.headers.get('set-cookie')).toBeNull();
+  });
+
+  it("is renewed by a paid answer (the browser's next payment is a new checkout), not by a declined one", async () => {
+    const browser = new BrowserSession();
+    const email = newEmail();
+    await browser.nonce();
+    const started = browser.cookie;
+    expect(started).toMatch(/^labshop_checkout=[A-Za-z0-9_-]{22}$/);
+    const declined = await browser.pay(
+      paymentBody([{ number: vibrator.number, quantity: 1 }], 25_000, {
+        email,
+        token: SANDBOX_TEST_TOKENS.declines,
+      }),
+    );
+    expect(declined.ok).toBe(false);
+    expect(browser.cookie).toBe(started);
+    const paid = await browser.pay(
+      paymentBody([{ number: vibrator.number, quantity: 1 }], 25_000, { email }),
+    );
+    expect(paid.ok).toBe(true);
+    expect(browser.cookie).toMatch(/^labshop_checkout=[A-Za-z0-9_-]{22}$/);
+    expect(browser.cookie).not.toBe(started);
   });
 
   it('joins nothing for callers without it (API clients): each payment is its own order', async () => {
@@ -576,6 +755,7 @@ class RetrySync implements fc.AsyncCommand<Model, Real> {
   toString = () => `retrySync(${this.index})`;
 }
 
+/** A second tab of a paid checkout's browser that has not had the paid answer (the old cookie). */
 class SecondTab implements fc.AsyncCommand<Model, Real> {
   constructor(readonly index: number) {}
   check = (model: Readonly<Model>) => model.checkouts.some((checkout) => checkout.paid);

@@ -59,6 +59,12 @@ export const orders = pgTable(
       .default('not_started'),
     erpSalesOrderId: text('erp_sales_order_id'),
     erpSyncError: text('erp_sync_error'),
+    /**
+     * The storefront checkout that made the order: the SHA-256 of the browser's checkout cookie
+     * (renewed once a payment is answered paid). Only a payment from the same checkout may be
+     * answered with this order; null for API callers without the cookie.
+     */
+    checkoutId: text('checkout_id'),
     ...timestamps,
   },
   (table) => [

@@ -10,8 +10,23 @@ export function newNonce(): string {
   return randomBytes(32).toString('base64url');
 }
 
+const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
+
 export function nonceHash(nonce: string): string {
-  return createHash('sha256').update(nonce, 'utf8').digest('hex');
+  return sha256(nonce);
+}
+
+/**
+ * The browser's checkout cookie: 16 random bytes, base64url (22 characters). A new one is given
+ * by the first captcha check and by every paid answer: one cookie is one checkout.
+ */
+export function newCheckoutCookie(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** An order's checkoutId: the checkout cookie's SHA-256, so the table holds no usable cookie. */
+export function checkoutIdOf(cookie: string): string {
+  return sha256(cookie);
 }
 
 /** The shape newNonce makes (43 base64url characters); anything else is not worth a query. */

@@ -137,34 +137,6 @@ export function createPaymentGuard(deps: PaymentGuardDeps) {
     },
 
     /**
-     * Counts a browser's checkout of one cart (two tabs, one cart) and answers the counter's
-     * key; the order transaction reads it back (repo.createPendingOrderUnlessSameCart).
-     */
-    async countCart(
-      browser: string,
-      cart: {
-        email: string;
-        amountCents: number;
-        tier: string;
-        coupon: string | null;
-        lines: string[];
-      },
-      windowMs: number,
-    ): Promise<string> {
-      const fingerprint = JSON.stringify([
-        browser,
-        cart.email.trim().toLowerCase(),
-        cart.amountCents,
-        cart.tier,
-        cart.coupon,
-        [...cart.lines].sort(),
-      ]);
-      const key = `checkout:cart ${digest(fingerprint)}`;
-      await count(key, windowMs);
-      return key;
-    },
-
-    /**
      * Counts one declined charge shop-wide. The decline that reaches the threshold writes the
      * window's alert job (once per window, whichever instance counts it).
      */

@@ -20,7 +20,7 @@ import {
   type PaymentGateway,
 } from '../../integrations/payments/port.ts';
 import type { CatalogService } from '../catalog/service.ts';
-import { FOLLOW_UP_SECONDS, requireNonceHash, securityFailed } from './nonces.ts';
+import { checkoutIdOf, FOLLOW_UP_SECONDS, requireNonceHash, securityFailed } from './nonces.ts';
 import type { PaymentGuard } from './payment-guard.ts';
 import type {
   CheckoutRepo,
@@ -45,13 +45,16 @@ const LOCAL_CODES = {
 } as const;
 
 /**
- * Two tabs, one cart: a browser's checkout (its checkout cookie, shared by its tabs) of the same
- * lines, amount, tier and coupon by the same e-mail within this long of a pending or paid order
- * of that cart from that browser joins that order (its answer, no second charge). A failed order
- * does not count, so trying another card after a decline charges normally. API callers without
- * the cookie are not joined.
+ * Two tabs, one cart: a payment from a browser's checkout (its checkout cookie, shared by its
+ * tabs) of the same lines, amount, tier, coupon and e-mail within this long of a pending or paid
+ * order that this same checkout made joins that order (its answer, no second charge). Nothing
+ * else is joined: not another browser's order however alike (two people of one lab buying the
+ * same things), not a failed order (another card after a decline charges normally), not API
+ * callers without the cookie. A paid answer renews the browser's cookie (routes.ts), so its
+ * next purchase is a new checkout; a browser that never heard the answer still holds the old
+ * cookie, and its retry finds the order.
  */
-const SAME_CART_SECONDS = 10 * 60;
+const SAME_CHECKOUT_SECONDS = 10 * 60;
 
 /** Voids by order id tried this many times when the gateway cannot even say what happened. */
 const VOID_ATTEMPTS = 3;
@@ -511,6 +514,7 @@ export function createPaymentProcessor(deps: PaymentProcessorDeps) {
         shipPostCode: billing.zip,
         shipCountry: billing.country,
         shipPhone: billing.phone,
+        checkoutId: payer.browser ? checkoutIdOf(payer.browser) : null,
       };
       const lines: NewOrderLine[] = priced.lines.map((line, position) => ({
         position,
@@ -520,29 +524,13 @@ export function createPaymentProcessor(deps: PaymentProcessorDeps) {
         unitPriceCents: line.unitPriceCents,
         lineTotalCents: line.lineTotalCents,
       }));
-      // Two tabs, one cart: a browser's checkouts of one cart are counted, so the second finds the first.
-      const sameCartKey = payer.browser
-        ? await guard.countCart(
-            payer.browser,
-            {
-              email: billing.email,
-              amountCents: priced.totalCents,
-              tier,
-              coupon: coupon?.code ?? null,
-              lines: lines.map((line) => `${line.productNumber}*${line.quantity}`),
-            },
-            SAME_CART_SECONDS * 1000,
-          )
-        : null;
-      const created = await repo.createPendingOrderUnlessSameCart({
+      const created = await repo.createPendingOrderUnlessSameCheckout({
         order,
         lines,
         nonceHash: hash,
         gateway: gateway.kind,
         reconcileAfterMs: deps.reconcileAfterMs,
-        ...(sameCartKey
-          ? { sameCart: { key: sameCartKey, withinSeconds: SAME_CART_SECONDS } }
-          : {}),
+        sameCheckout: { withinSeconds: SAME_CHECKOUT_SECONDS },
       });
       if (!created) {
         // Another request with this nonce got there first: answer what it comes to.
@@ -551,7 +539,7 @@ export function createPaymentProcessor(deps: PaymentProcessorDeps) {
         throw securityFailed();
       }
       if ('sameCartAs' in created) {
-        // Two tabs, one cart: this nonce now belongs to the order the other tab started.
+        // Two tabs, one cart: this nonce now belongs to the order this checkout started.
         log.info({ ip: payer.ip }, 'process-payment: the same cart is being paid already');
         return awaitOutcome(created.sameCartAs);
       }

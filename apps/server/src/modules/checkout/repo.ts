@@ -10,7 +10,6 @@ import {
   orderLines,
   orders,
   payments,
-  rateLimitCounters,
 } from '../../db/schema/index.ts';
 import { ORDER_JOB_KINDS, orderJobKey } from '../../jobs/order-jobs.ts';
 import { enqueue, type NewOutboxJob } from '../../jobs/outbox.ts';
@@ -55,8 +54,8 @@ class NonceAlreadyClaimed extends Error {}
 
 const seconds = (value: number) => sql`make_interval(secs => ${value})`;
 
-/** pg_advisory_xact_lock's first key for "one cart's checkout at a time" (the second hashes the cart). */
-const SAME_CART_LOCK_CLASS = 7_310;
+/** pg_advisory_xact_lock's first key for "one checkout's payments at a time" (second: its id). */
+const SAME_CHECKOUT_LOCK_CLASS = 7_310;
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -77,11 +76,13 @@ async function claimNonce(tx: Transaction, nonceHash: string, orderId: string): 
 }
 
 /**
- * The id of the buyer's pending or paid order of the last `withinSeconds` with exactly these
- * lines (product and quantity) and amount, for the same tier and coupon; null when none.
+ * The id of a pending or paid order of the last `withinSeconds` that this checkout made
+ * (`checkoutId`), with exactly these lines (product and quantity), amount, e-mail, tier and
+ * coupon; null when none. Another checkout's order never counts, however alike.
  */
-async function sameCartOrder(
+async function sameCheckoutOrder(
   tx: Transaction,
+  checkoutId: string,
   order: NewOrder,
   lines: readonly NewOrderLine[],
   withinSeconds: number,
@@ -91,6 +92,7 @@ async function sameCartOrder(
     .from(orders)
     .where(
       and(
+        eq(orders.checkoutId, checkoutId),
         sql`lower(${orders.email}) = lower(${order.email})`,
         eq(orders.amountCents, order.amountCents),
         eq(orders.customerType, order.customerType),
@@ -142,36 +144,28 @@ export function createCheckoutRepo(db: Database) {
     /** When to check a still-pending order with the gateway (payment-reconcile job). */
     reconcileAfterMs: number;
     /**
-     * Two tabs, one cart: `key` is the rate_limit_counters key this browser's checkouts of this
-     * cart were counted under (before this call). When it was counted more than once, and the
-     * same buyer (e-mail, tier, coupon) has an order for the same lines and amount, pending or
-     * paid, made less than `withinSeconds` ago, the nonce is bound to that order instead
-     * (answered `{ sameCartAs }`) and nothing new is written. Unset: no check.
+     * Two tabs, one cart: the order's `checkoutId` is set, and when this same checkout has an
+     * order for the same lines, amount, e-mail, tier and coupon, pending or paid, made less than
+     * `withinSeconds` ago, the nonce is bound to that order instead (answered `{ sameCartAs }`)
+     * and nothing new is written. Unset: no check.
      */
-    sameCart?: { key: string; withinSeconds: number };
+    sameCheckout?: { withinSeconds: number };
   }): Promise<{ order: OrderRow; payment: PaymentRow } | { sameCartAs: string } | null> {
     try {
       return await db.transaction(async (tx) => {
-        const { sameCart } = input;
-        if (sameCart) {
-          // Checkouts of one cart from one browser take turns here, and each has been counted
-          // before it waits: the later one sees the count and the earlier one's order.
+        const { checkoutId } = input.order;
+        if (input.sameCheckout && checkoutId) {
+          // One checkout's payments take turns here: the later one sees the earlier one's order.
           await tx.execute(
-            sql`select pg_advisory_xact_lock(${SAME_CART_LOCK_CLASS}, hashtext(${sameCart.key}))`,
+            sql`select pg_advisory_xact_lock(${SAME_CHECKOUT_LOCK_CLASS}, hashtext(${checkoutId}))`,
           );
-          const [counted] = await tx
-            .select({ hits: rateLimitCounters.hits })
-            .from(rateLimitCounters)
-            .where(
-              and(
-                eq(rateLimitCounters.key, sameCart.key),
-                gt(rateLimitCounters.resetsAt, sql`now()`),
-              ),
-            );
-          const twin =
-            (counted?.hits ?? 0) > 1
-              ? await sameCartOrder(tx, input.order, input.lines, sameCart.withinSeconds)
-              : null;
+          const twin = await sameCheckoutOrder(
+            tx,
+            checkoutId,
+            input.order,
+            input.lines,
+            input.sameCheckout.withinSeconds,
+          );
           if (twin) {
             if (!(await claimNonce(tx, input.nonceHash, twin))) throw new NonceAlreadyClaimed();
             return { sameCartAs: twin };
@@ -254,17 +248,19 @@ export function createCheckoutRepo(db: Database) {
       return row ?? null;
     },
 
-    /** As pendingOrder, without the same-cart check. */
+    /** As pendingOrder, without the same-checkout check. */
     async createPendingOrder(
-      input: Omit<Parameters<typeof pendingOrder>[0], 'sameCart'>,
+      input: Omit<Parameters<typeof pendingOrder>[0], 'sameCheckout'>,
     ): Promise<{ order: OrderRow; payment: PaymentRow } | null> {
       const created = await pendingOrder(input);
-      if (created && 'sameCartAs' in created) throw new Error('no same-cart check was asked for');
+      if (created && 'sameCartAs' in created) {
+        throw new Error('no same-checkout check was asked for');
+      }
       return created;
     },
 
-    /** As pendingOrder, with the same-cart check (two tabs, one cart). */
-    async createPendingOrderUnlessSameCart(input: Parameters<typeof pendingOrder>[0]) {
+    /** As pendingOrder, with the same-checkout check (two tabs, one cart). */
+    async createPendingOrderUnlessSameCheckout(input: Parameters<typeof pendingOrder>[0]) {
       return pendingOrder(input);
     },
 

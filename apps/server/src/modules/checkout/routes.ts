@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { COOKIES, hostCookieName } from '@labshop/shared/constants';
 import {
   CAPTCHA_NONCE_HEADER,
@@ -11,11 +10,12 @@ import {
   RecordPaymentRequest,
   VerifyCaptchaRequest,
 } from '@labshop/shared/schemas/checkout';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProductDtoSchema } from '../catalog/routes.ts';
 import { perClientLimit } from '../../http/rate-limits.ts';
+import { newCheckoutCookie } from './nonces.ts';
 import { PaymentAttemptsLimited } from './payment-guard.ts';
 import { CHECKOUT_SERVER_MESSAGES, type CheckoutService } from './service.ts';
 import { ErrorSchema } from '../../http/errors.ts';
@@ -84,6 +84,16 @@ export async function checkoutRoutes(
     const value = request.cookies[browserCookie];
     return value && BROWSER_ID.test(value) ? value : null;
   };
+  /** Starts a new checkout for this browser (all its tabs): a new random checkout cookie. */
+  const startCheckout = (reply: FastifyReply) => {
+    reply.setCookie(browserCookie, newCheckoutCookie(), {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.secureCookies === true,
+      path: '/',
+      maxAge: 24 * 60 * 60,
+    });
+  };
   const followUpErrors = {
     400: ErrorSchema,
     403: ErrorSchema,
@@ -151,15 +161,7 @@ export async function checkoutRoutes(
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const answer = await checkout.verifyCaptcha(request.body.captchaToken, request.ip);
-      if (!browserOf(request)) {
-        reply.setCookie(browserCookie, randomBytes(16).toString('base64url'), {
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: options.secureCookies === true,
-          path: '/',
-          maxAge: 24 * 60 * 60,
-        });
-      }
+      if (!browserOf(request)) startCheckout(reply);
       return answer;
     },
   );
@@ -187,7 +189,7 @@ export async function checkoutRoutes(
       schema: {
         tags: ['checkout'],
         summary: 'Charge the card for the cart',
-        description: `${NONCE_DESCRIPTION} The amount (cents) must equal the server's price of the cart for the caller's tier and coupon (409 otherwise). A declined card answers 200 with ok false and the error; a repeated request with the same nonce answers the same order's outcome and never charges again. Card testing: payment attempts per client IP, billing e-mail and card token are limited within a window (429 with Retry-After; the gateway is not called).`,
+        description: `${NONCE_DESCRIPTION} The amount (cents) must equal the server's price of the cart for the caller's tier and coupon (409 otherwise). A declined card answers 200 with ok false and the error; a repeated request with the same nonce answers the same order's outcome and never charges again. A new nonce from the same browser checkout (the ${COOKIES.checkout} cookie) for the same cart, e-mail, tier and coupon within 10 minutes of that checkout's pending or paid order answers that order too (two tabs, a lost answer); a paid answer sets a new checkout cookie, so the browser's next payment is a new order. Card testing: payment attempts per client IP, billing e-mail and card token are limited within a window (429 with Retry-After; the gateway is not called).`,
         body: PaymentRequest,
         response: {
           200: PaymentAnswerSchema,
@@ -201,12 +203,17 @@ export async function checkoutRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      const browser = browserOf(request);
       try {
-        return await checkout.processPayment(request.body, nonceOf(request), {
+        const answer = await checkout.processPayment(request.body, nonceOf(request), {
           ip: request.ip,
           user: await request.currentUser(),
-          browser: browserOf(request),
+          browser,
         });
+        // Paid: this checkout is over, and the browser's next payment is a new order. A browser
+        // that never gets this answer keeps the old cookie, so its retry still finds the order.
+        if (answer.ok && browser) startCheckout(reply);
+        return answer;
       } catch (error) {
         if (error instanceof PaymentAttemptsLimited) {
           reply.header('retry-after', String(error.retryAfterSeconds));
