@@ -13,6 +13,7 @@ import { loadOrCreateSecret } from './db/app-secrets.ts';
 import { access } from './http/access.ts';
 import { apiEtags } from './http/api-etags.ts';
 import { cacheInvalidation } from './http/cache-invalidation.ts';
+import { canonicalHost } from './http/canonical-host.ts';
 import { compression } from './http/compression.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './http/errors.ts';
 import { healthRoutes } from './http/health-routes.ts';
@@ -155,6 +156,10 @@ export async function buildApp(
   app.addHook('onSend', async (_request, reply) => {
     if (shuttingDown) reply.header('connection', 'close');
   });
+
+  // First of the request hooks: a request for another host name is sent to PUBLIC_URL's
+  // before any other work (http/canonical-host.ts).
+  await app.register(canonicalHost, { publicUrl: config.publicUrl });
 
   // First of all hooks: a refused request costs no cookie, session or body work.
   await app.register(loadShedding, { maxEventLoopDelayMs: config.loadShedEventLoopDelayMs });

@@ -81,6 +81,7 @@ const EnvSchema = z.object({
     .max(60_000, 'must be at most 60000')
     .default(150),
   OIDC_ISSUER: z.url({ error: "must be the identity provider's issuer URL" }).optional(),
+  DEMO_MODE: booleanFlag.default(false),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_AUDIENCE: z.string().optional(),
@@ -545,7 +546,8 @@ export interface AuthConfig {
   errorPath: string;
   /**
    * Login starts, login returns and password tries (the embedded provider's form) per client IP
-   * in the window, each counted apart; password tries per account get the same limit.
+   * in the window, each counted apart. Failed passwords also slow their address down
+   * (integrations/identity/embedded/login-throttle.ts).
    */
   loginRateLimit: { max: number; windowMs: number };
 }
@@ -579,9 +581,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const vars = parsed.data;
-  const provider = identityProvider(vars);
-  const dataDir = path.resolve(vars.DATA_DIR);
   const publicUrl = new URL(vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`);
+  const provider = identityProvider(vars, publicUrl);
+  const dataDir = path.resolve(vars.DATA_DIR);
   return {
     env: vars.NODE_ENV,
     host: vars.HOST,
@@ -774,8 +776,20 @@ function storageConfig(vars: z.output<typeof EnvSchema>, uploadsDir: string): St
   };
 }
 
-function identityProvider(vars: z.output<typeof EnvSchema>): AuthConfig['provider'] {
-  if (!vars.OIDC_ISSUER) return { kind: 'embedded' };
+function identityProvider(
+  vars: z.output<typeof EnvSchema>,
+  publicUrl: URL,
+): AuthConfig['provider'] {
+  if (!vars.OIDC_ISSUER) {
+    // The embedded provider signs anyone in with the demo accounts (the administrator's too),
+    // whose passwords its sign-in page shows: fine on this machine, never by accident elsewhere.
+    if (servesOthers(vars, publicUrl) && !vars.DEMO_MODE) {
+      throw new ConfigError([
+        `OIDC_ISSUER: is required for a shop other people reach (PUBLIC_URL ${publicUrl.origin}): without it the demo identity provider runs, and anyone can sign in as the administrator with the demo password its sign-in page shows. Set OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_AUDIENCE for your identity provider, or set DEMO_MODE=true if this shop is a public demonstration.`,
+      ]);
+    }
+    return { kind: 'embedded' };
+  }
   requireAlongside(vars, 'OIDC_ISSUER', ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_AUDIENCE']);
   return {
     kind: 'external',
@@ -784,6 +798,15 @@ function identityProvider(vars: z.output<typeof EnvSchema>): AuthConfig['provide
     clientSecret: vars.OIDC_CLIENT_SECRET ?? '',
     audience: vars.OIDC_AUDIENCE ?? '',
   };
+}
+
+/** Hosts that only this machine reaches. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Whether other people reach the shop: an https site, or production on another host. */
+function servesOthers(vars: z.output<typeof EnvSchema>, publicUrl: URL): boolean {
+  if (publicUrl.protocol === 'https:') return true;
+  return vars.NODE_ENV === 'production' && !LOOPBACK_HOSTS.has(publicUrl.hostname);
 }
 
 /** Whether Intl knows `zone` as a time zone (America/New_York, UTC, ...). */

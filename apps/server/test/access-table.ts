@@ -71,6 +71,7 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   'GET /api/newsletter-subscribers': 'admin',
   'GET /api/export-subscribers': 'admin',
   'GET /api/unsubscribe': 'admin',
+  'POST /api/unsubscribe': 'admin',
   'POST /api/subscribe': 'admin',
   'POST /api/add-subscriber': 'admin',
   'POST /api/newsletter/signup': 'public',

@@ -106,6 +106,8 @@ describe('login through the embedded identity provider', () => {
     const html = await page.response.text();
     expect(page.response.status).toBe(200);
     expect(html).toContain('Sign in');
+    // A shop others reach runs these accounts only with DEMO_MODE=true: the page says so.
+    expect(html).toContain('This is a demonstration shop.');
     for (const account of DEMO_ACCOUNTS) {
       expect(html).toContain(account.email);
       expect(html).toContain(account.password);
@@ -234,9 +236,16 @@ describe('the embedded provider', () => {
 
 describe('on https', () => {
   it('marks the login cookies Secure', async () => {
-    const secure = await startTestApp({ PUBLIC_URL: 'https://shop.example.com' });
+    const secure = await startTestApp({
+      PUBLIC_URL: 'https://shop.example.com',
+      DEMO_MODE: 'true',
+      TRUST_PROXY: 'true',
+    });
     try {
-      const response = await fetch(`${secure.origin}/auth/login`, { redirect: 'manual' });
+      const response = await fetch(`${secure.origin}/auth/login`, {
+        redirect: 'manual',
+        headers: { 'x-forwarded-host': 'shop.example.com' },
+      });
       expect(response.headers.get('location')).toMatch(
         /^https:\/\/shop\.example\.com\/oidc\/auth\?/,
       );

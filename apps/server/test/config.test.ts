@@ -67,6 +67,32 @@ describe('loadConfig', () => {
     expect(auth.errorPath).toBe('/auth/error');
   });
 
+  it('refuses the demo accounts on a shop other people reach, unless DEMO_MODE says it is a demonstration', () => {
+    const reachable = [
+      { PUBLIC_URL: 'https://shop.example.com' },
+      { PUBLIC_URL: 'https://localhost:8443', NODE_ENV: 'development' },
+      { PUBLIC_URL: 'http://shop.example.com', NODE_ENV: 'production' },
+      { PUBLIC_URL: 'http://10.0.0.5:3000' },
+    ];
+    for (const env of reachable) {
+      expect(() => loadConfig(env), env.PUBLIC_URL).toThrow(
+        /OIDC_ISSUER: is required for a shop other people reach[\s\S]*Set OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_AUDIENCE[\s\S]*or set DEMO_MODE=true/,
+      );
+      expect(loadConfig({ ...env, DEMO_MODE: 'true' }).auth.provider).toEqual({ kind: 'embedded' });
+    }
+    // This machine only (npm start, the browser tests, the bench), or not production on http.
+    const local = [
+      {},
+      { PUBLIC_URL: 'http://127.0.0.1:4173' },
+      { PUBLIC_URL: 'http://[::1]:3000' },
+      { PUBLIC_URL: 'http://shop.lan:3000', NODE_ENV: 'development' },
+    ];
+    for (const env of local) {
+      expect(loadConfig(env).auth.provider, JSON.stringify(env)).toEqual({ kind: 'embedded' });
+    }
+    expect(() => loadConfig({ DEMO_MODE: 'maybe' })).toThrow('DEMO_MODE: must be true or false');
+  });
+
   it('takes an external issuer with its client, audience and administrators', () => {
     const { auth } = loadConfig({
       OIDC_ISSUER: 'https://tenant.auth0.com/',
@@ -158,7 +184,7 @@ describe('loadConfig: file storage', () => {
 
 describe('loadConfig: image origins', () => {
   it('rewrites nothing by default, to the public origin', () => {
-    const { images } = loadConfig({ PUBLIC_URL: 'https://shop.example.com/' });
+    const { images } = loadConfig({ PUBLIC_URL: 'https://shop.example.com/', DEMO_MODE: 'true' });
     expect(images).toEqual({ legacyOrigins: [], origin: 'https://shop.example.com' });
   });
 
@@ -179,7 +205,7 @@ describe('loadConfig: image origins', () => {
 
 describe('loadConfig: captcha, geocoder, mail, contact form limit, map', () => {
   it('runs embedded by default: captcha off, no geocoder, mail kept in the database', () => {
-    const config = loadConfig({ PUBLIC_URL: 'https://shop.example.com:8443/' });
+    const config = loadConfig({ PUBLIC_URL: 'https://shop.example.com:8443/', DEMO_MODE: 'true' });
     expect(config.captcha).toEqual({
       kind: 'off',
       scriptUrl: 'https://www.google.com/recaptcha/api.js',
@@ -201,6 +227,7 @@ describe('loadConfig: captcha, geocoder, mail, contact form limit, map', () => {
   it('turns reCAPTCHA on with both keys, checking for the public hostname', () => {
     const { captcha } = loadConfig({
       PUBLIC_URL: 'https://shop.example.com/',
+      DEMO_MODE: 'true',
       RECAPTCHA_SECRET: 'secret',
       RECAPTCHA_SITE_KEY: '6Lc-site_key',
       RECAPTCHA_MIN_SCORE: '0.7',

@@ -21,8 +21,8 @@ let external: SignedInTestApp;
 let embedded: TestApp;
 
 beforeAll(async () => {
-  external = await startSignedInTestApp({ PUBLIC_URL });
-  embedded = await startTestApp({ PUBLIC_URL, TRUST_PROXY: 'true' });
+  external = await startSignedInTestApp({ PUBLIC_URL, TRUST_PROXY: 'true' });
+  embedded = await startTestApp({ PUBLIC_URL, TRUST_PROXY: 'true', DEMO_MODE: 'true' });
 });
 afterAll(async () => {
   await external?.close();
@@ -55,17 +55,22 @@ function parseSetCookie(line: string): SetCookie {
 /**
  * Logs in (through the external issuer, or the embedded provider's form with a demo account)
  * and out, as a browser behind the TLS proxy would: the shop's https URLs are sent to its plain
- * http port with X-Forwarded-Proto: https. Answers every Set-Cookie the shop sent.
+ * http port with X-Forwarded-Proto: https and the site's X-Forwarded-Host. Answers every
+ * Set-Cookie the shop sent.
  */
 async function loginAndLogout(shop: TestApp, account?: { email: string; password: string }) {
   const seen: SetCookie[] = [];
   const jar = new Map<string, string>();
   const onShop = (url: URL) =>
     url.origin === PUBLIC_URL ? `${shop.origin}${url.pathname}${url.search}` : url.href;
+  const behindProxy = {
+    'x-forwarded-proto': 'https',
+    'x-forwarded-host': new URL(PUBLIC_URL).host,
+  };
   const send = async (target: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     const toShop = target.startsWith(shop.origin);
-    if (toShop) headers.set('x-forwarded-proto', 'https');
+    if (toShop) for (const [name, value] of Object.entries(behindProxy)) headers.set(name, value);
     if (toShop && jar.size > 0) {
       headers.set('cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
     }
@@ -101,7 +106,7 @@ async function loginAndLogout(shop: TestApp, account?: { email: string; password
   expect(((await me.json()) as { user: unknown }).user).not.toBeNull();
   // The same session under the plain name (as a sibling subdomain could plant it) is no session.
   const planted = await fetch(`${shop.origin}/api/me`, {
-    headers: { 'x-forwarded-proto': 'https', cookie: `labshop_session=${jar.get(SESSION)}` },
+    headers: { ...behindProxy, cookie: `labshop_session=${jar.get(SESSION)}` },
   });
   expect(((await planted.json()) as { user: unknown }).user).toBeNull();
   await send(`${shop.origin}/auth/logout`, { method: 'POST', headers: { origin: PUBLIC_URL } });

@@ -150,7 +150,10 @@ describe('OpenAPI document', () => {
 
 describe('HTTPS deployments', () => {
   it('send HSTS when the public URL is https', async () => {
-    const secure = await startTestApp({ PUBLIC_URL: 'https://shop.example.com' });
+    const secure = await startTestApp({
+      PUBLIC_URL: 'https://shop.example.com',
+      DEMO_MODE: 'true',
+    });
     try {
       const response = await fetch(`${secure.origin}/healthz`);
       expect(response.headers.get('strict-transport-security')).toContain('max-age=31536000');

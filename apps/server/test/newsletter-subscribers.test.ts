@@ -7,7 +7,9 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newsletterSubscribers } from '../src/db/schema/index.ts';
+import { MESSAGES } from '../src/http/access.ts';
 import { DEMO_ACCOUNTS } from '../src/integrations/identity/embedded/demo-accounts.ts';
+import { UNSUBSCRIBE_IS_POST } from '../src/modules/newsletter/subscribers-routes.ts';
 import { call, errorOf } from './checkout-fixtures.ts';
 import {
   startTestApp,
@@ -51,7 +53,7 @@ const listOk = (query = '') => list(query).then((response) => json<SubscribersAn
 const add = (displayName: string, email: string) =>
   call(shop, 'POST', '/api/add-subscriber', { token: adminToken, body: { displayName, email } });
 const unsubscribe = (email: string, token = adminToken) =>
-  call(shop, 'GET', `/api/unsubscribe?email=${encodeURIComponent(email)}`, { token });
+  call(shop, 'POST', '/api/unsubscribe', { token, body: { email } });
 const subscribe = (email: string) =>
   call(shop, 'POST', '/api/subscribe', { token: adminToken, body: { email } });
 const exportCsv = (query = '') =>
@@ -80,6 +82,7 @@ describe('access', () => {
     ['GET', '/api/newsletter-subscribers'],
     ['GET', '/api/export-subscribers'],
     ['GET', '/api/unsubscribe?email=ann%40lab.example'],
+    ['POST', '/api/unsubscribe', { email: 'ann@lab.example' }],
     ['POST', '/api/subscribe', { email: 'ann@lab.example' }],
     ['POST', '/api/add-subscriber', { displayName: 'Ann', email: 'ann@lab.example' }],
   ];
@@ -396,7 +399,7 @@ describe('unsubscribe and subscribe', () => {
     const bad = await unsubscribe('tom at northside');
     expect(bad.status).toBe(400);
     expect(await errorOf(bad)).toBe('Please enter a valid email address.');
-    const missing = await call(shop, 'GET', '/api/unsubscribe', { token: adminToken });
+    const missing = await call(shop, 'POST', '/api/unsubscribe', { token: adminToken, body: {} });
     expect(missing.status).toBe(400);
     expect(await errorOf(missing)).toBe(NEWSLETTER_MESSAGES.emailRequired);
     const badSubscribe = await subscribe('tom@');
@@ -406,15 +409,16 @@ describe('unsubscribe and subscribe', () => {
   });
 
   it('takes a bearer caller whatever Sec-Fetch-Site says (not a browser following a link)', async () => {
-    const response = await call(shop, 'GET', '/api/unsubscribe?email=tom%40northside.example', {
+    const response = await call(shop, 'POST', '/api/unsubscribe', {
       token: adminToken,
+      body: { email: 'tom@northside.example' },
       headers: { 'sec-fetch-site': 'cross-site' },
     });
     expect(response.status).toBe(200);
   });
 });
 
-describe('GET /api/unsubscribe with the session cookie', () => {
+describe('unsubscribing with the session cookie (issue 31)', () => {
   let embedded: TestApp;
   let admin: BrowserlessClient;
 
@@ -436,29 +440,56 @@ describe('GET /api/unsubscribe with the session cookie', () => {
   });
   afterAll(() => embedded?.close());
 
-  const unsubscribeAs = (secFetchSite?: string) =>
-    admin.request('/api/unsubscribe?email=tom%40northside.example', {
-      headers: secFetchSite ? { 'sec-fetch-site': secFetchSite } : {},
-    });
   const subscribed = async () =>
     (await embedded.database.db.select().from(newsletterSubscribers))[0]?.subscribed;
+  const EVIL = 'https://evil.example';
 
-  it('is refused (403) when another site started the request, and nothing changes', async () => {
-    for (const site of ['cross-site', 'same-site']) {
-      const response = await unsubscribeAs(site);
-      expect(response.status, site).toBe(403);
-      expect(await errorOf(response)).toBe(NEWSLETTER_MESSAGES.crossSite);
+  it('GET /api/unsubscribe with the session cookie changes nothing, wherever the request says it came from: 405 naming POST', async () => {
+    const sources: [string, Record<string, string>][] = [
+      ['a foreign Referer without Sec-Fetch-Site', { referer: `${EVIL}/newsletter-tricks` }],
+      ['Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site' }],
+      ['the site itself', { 'sec-fetch-site': 'same-origin', referer: `${embedded.origin}/admin` }],
+      ['a typed address', { 'sec-fetch-site': 'none' }],
+      ['no browser', {}],
+    ];
+    for (const [source, headers] of sources) {
+      const response = await admin.request('/api/unsubscribe?email=tom%40northside.example', {
+        headers,
+      });
+      expect(response.status, source).toBe(405);
+      expect(response.headers.get('allow'), source).toBe('POST');
+      expect(await errorOf(response), source).toBe(UNSUBSCRIBE_IS_POST);
     }
     expect(await subscribed()).toBe(true);
   });
 
-  it('works from the site itself, a typed address, or a browser that does not say', async () => {
-    for (const site of ['same-origin', 'none', undefined]) {
-      const response = await unsubscribeAs(site);
-      expect(response.status, String(site)).toBe(200);
-      expect(await subscribed()).toBe(false);
-      await embedded.database.db.update(newsletterSubscribers).set({ subscribed: true });
+  it('POST /api/unsubscribe with the session cookie unsubscribes from the site itself, and is refused when another site starts it', async () => {
+    const post = (headers: Record<string, string>, body = '{"email":"tom@northside.example"}') =>
+      admin.request('/api/unsubscribe', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
+    const foreign: [string, Record<string, string>][] = [
+      ['a foreign Origin', { origin: EVIL }],
+      ['a foreign Referer without Origin', { referer: `${EVIL}/x` }],
+      ['Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ];
+    for (const [source, headers] of foreign) {
+      const response = await post(headers);
+      expect(response.status, source).toBe(403);
+      expect(await errorOf(response), source).toBe(MESSAGES.crossSite);
     }
+    const form = await post(
+      { origin: embedded.origin, 'content-type': 'application/x-www-form-urlencoded' },
+      'email=tom%40northside.example',
+    );
+    expect(form.status).toBe(415);
+    expect(await subscribed()).toBe(true);
+
+    const own = await post({ origin: embedded.origin, 'sec-fetch-site': 'same-origin' });
+    expect(own.status).toBe(200);
+    expect(await subscribed()).toBe(false);
   });
 });
 
@@ -473,7 +504,8 @@ describe('API description', () => {
     const expected: [string, string, string[]][] = [
       ['/api/newsletter-subscribers', 'get', ['200', '400', '401', '403']],
       ['/api/export-subscribers', 'get', ['200', '400', '401', '403']],
-      ['/api/unsubscribe', 'get', ['200', '400', '401', '403', '404']],
+      ['/api/unsubscribe', 'get', ['400', '401', '403', '405']],
+      ['/api/unsubscribe', 'post', ['200', '400', '401', '403', '404']],
       ['/api/subscribe', 'post', ['200', '400', '401', '403', '404']],
       ['/api/add-subscriber', 'post', ['201', '400', '401', '403', '409']],
       ['/api/newsletter/signup', 'post', ['202', '400', '429']],

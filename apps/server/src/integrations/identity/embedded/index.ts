@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../db/client.ts';
 import { createInjectFetch } from '../../../http/in-process-fetch.ts';
+import { createRateLimitCounter } from '../../../http/rate-limits.ts';
 import { createOpenIdClient } from '../openid-client.ts';
 import type { IdentityProvider } from '../port.ts';
+import { createLoginThrottle } from './login-throttle.ts';
 import { EMBEDDED_CLIENT_ID, createEmbeddedProvider, embeddedProviderSecrets } from './provider.ts';
 import { embeddedProviderRoutes } from './routes.ts';
 
@@ -11,7 +13,7 @@ export interface EmbeddedIdentityOptions {
   /** The site origin; the provider's issuer is this plus /oidc, the API audience plus /api. */
   siteOrigin: string;
   rolesClaim: string;
-  /** Password tries per client IP, and per account, in the window. */
+  /** Password tries (requests to the sign-in form) per client IP in the window. */
   loginRateLimit: { max: number; windowMs: number };
 }
 
@@ -43,6 +45,7 @@ export async function mountEmbeddedIdentity(
     publicOrigin: new URL(options.siteOrigin),
     homeUrl,
     loginRateLimit: options.loginRateLimit,
+    throttle: createLoginThrottle({ db: options.db, count: createRateLimitCounter(options.db) }),
   });
   return createOpenIdClient({
     issuer: new URL(issuer),

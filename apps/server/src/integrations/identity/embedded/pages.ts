@@ -24,6 +24,8 @@ input:focus-visible,button:focus-visible,a:focus-visible{outline:2px solid #1f6f
 button{margin-top:20px;width:100%;padding:11px 16px;font:inherit;font-weight:700;color:#fff;background:#134870;
   border:0;border-radius:8px;cursor:pointer}
 button:hover{background:#0f3a5a}
+.notice{margin:0 0 16px;padding:10px 12px;border-radius:8px;background:#fffbeb;border:1px solid #f59e0b;color:#78350f;font-size:14px}
+.notice strong{color:#78350f}
 .error{margin:12px 0 0;padding:10px 12px;border-radius:8px;background:#fef2f2;color:#991b1b;font-weight:600}
 .demo{margin-top:24px;padding-top:16px;border-top:1px solid #e2e8f0;font-size:14px}
 .demo h2{font-size:15px;margin:0 0 8px;color:#0b2a42}
@@ -62,7 +64,10 @@ export interface LoginPageOptions {
   action: string;
   email?: string;
   error?: string;
-  /** Listed only in embedded mode, which is the only mode this provider runs in. */
+  /**
+   * Listed only in embedded mode, which is the only mode this provider runs in; a shop other
+   * people reach runs it only with DEMO_MODE=true (config.ts), so the page says it is a demo.
+   */
   demoAccounts: readonly DemoAccount[];
 }
 
@@ -81,6 +86,7 @@ export function loginPage(options: LoginPageOptions): string {
     title: 'Sign in · Labshop',
     body: `<h1>Sign in</h1>
 <p>Partner labs see wholesale prices once signed in.</p>
+<p class="notice" role="note"><strong>This is a demonstration shop.</strong> Anyone may sign in with the public demo accounts below, the administrator's included, so enter nothing private here.</p>
 <form method="post" action="${escapeHtml(options.action)}" novalidate>
 ${error}
 <label for="email">E-mail</label>

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { AppError } from '../../../http/errors.ts';
 import { perClientLimit } from '../../../http/rate-limits.ts';
 import { DEMO_ACCOUNTS, authenticateDemoAccount } from './demo-accounts.ts';
+import { tooManyFailuresMessage, type LoginThrottle } from './login-throttle.ts';
 import { cspNonceOf } from './provider.ts';
 import { loginPage, providerErrorPage } from './pages.ts';
 
@@ -16,8 +17,10 @@ export interface EmbeddedProviderRoutesOptions {
   /** The site as visitors reach it: the provider's URLs and Secure cookies follow it. */
   publicOrigin: URL;
   homeUrl: string;
-  /** Password tries per client IP, and per account, in the window. */
+  /** Password tries (requests to the form) per client IP in the window. */
   loginRateLimit: { max: number; windowMs: number };
+  /** Failed passwords slow their address down (login-throttle.ts). */
+  throttle: LoginThrottle;
 }
 
 const MOUNT = '/oidc';
@@ -28,7 +31,7 @@ const MOUNT = '/oidc';
  */
 export async function embeddedProviderRoutes(
   app: FastifyInstance,
-  { provider, publicOrigin, homeUrl, loginRateLimit }: EmbeddedProviderRoutesOptions,
+  { provider, publicOrigin, homeUrl, loginRateLimit, throttle }: EmbeddedProviderRoutesOptions,
 ): Promise<void> {
   const callback = provider.callback();
 
@@ -70,13 +73,6 @@ export async function embeddedProviderRoutes(
   await app.register(async (plugin) => {
     await plugin.register(formbody);
     const interactions = plugin.withTypeProvider<ZodTypeProvider>();
-    /** Password tries per account, whichever client they come from. */
-    const accountLimit = plugin.createRateLimit({
-      max: loginRateLimit.max,
-      timeWindow: loginRateLimit.windowMs,
-      keyGenerator: (request) =>
-        `login-account ${(request.body as { email?: string }).email?.trim().toLowerCase() ?? ''}`,
-    });
 
     // Too many tries: a page a person can read (429 with Retry-After), not JSON.
     plugin.setErrorHandler((error, _request, reply) => {
@@ -120,17 +116,24 @@ export async function embeddedProviderRoutes(
         const details = await interactionFor(request, reply);
         if (!details) return;
         const { email, password } = request.body;
-        const perAccount = await accountLimit(request);
-        if (!perAccount.isAllowed && perAccount.isExceeded) {
-          request.log.warn(
-            { uid: details.uid },
-            'embedded provider: too many tries for an account',
+        const attempt = { address: request.ip, email };
+        // Checked before the password: a try during the wait learns nothing.
+        const wait = await throttle.secondsToWait(attempt);
+        if (wait > 0) {
+          request.log.warn({ uid: details.uid }, 'embedded provider: sign-in slowed down');
+          return sendHtml(
+            reply.code(429).header('retry-after', String(wait)),
+            loginPage({
+              action: `${MOUNT}/interaction/${details.uid}/login`,
+              email,
+              error: tooManyFailuresMessage(wait),
+              demoAccounts: DEMO_ACCOUNTS,
+            }),
           );
-          reply.header('retry-after', String(perAccount.ttlInSeconds));
-          throw new AppError('too_many_requests', LOGIN_RATE_LIMITED_MESSAGE);
         }
         const account = authenticateDemoAccount(email, password);
         if (!account) {
+          await throttle.recordFailure(attempt);
           request.log.info({ uid: details.uid }, 'embedded provider: wrong e-mail or password');
           return sendHtml(
             reply.code(401),
@@ -142,6 +145,7 @@ export async function embeddedProviderRoutes(
             }),
           );
         }
+        await throttle.recordSuccess(attempt);
         const redirectTo = await provider.interactionResult(
           asPublicOrigin(request.raw),
           reply.raw,

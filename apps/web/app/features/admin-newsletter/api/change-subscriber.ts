@@ -9,11 +9,11 @@ import { apiJson, jsonRequest } from '../../admin/api/http.ts';
 import { newsletterKeys } from './keys.ts';
 
 /**
- * GET /api/unsubscribe?email= (SPEC.md's call): subscribed becomes false. 404 when the address
- * is not on the list.
+ * POST /api/unsubscribe (SPEC.md's call, as a POST: a GET must change nothing): subscribed
+ * becomes false. 404 when the address is not on the list.
  */
 export function unsubscribe(email: string): Promise<SubscriberChange> {
-  return apiJson<SubscriberChange>(`/api/unsubscribe?${new URLSearchParams({ email })}`);
+  return apiJson<SubscriberChange>('/api/unsubscribe', jsonRequest('POST', { email }));
 }
 
 /** POST /api/subscribe: subscribed becomes true again. 404 when the address is not on the list. */

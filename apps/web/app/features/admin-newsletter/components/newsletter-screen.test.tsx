@@ -185,8 +185,8 @@ describe('NewsletterScreen: the subscribers table', () => {
       await held;
       return json({ subscribers: rows, total: rows.length });
     };
-    routes['GET /api/unsubscribe'] = (url) => {
-      expect(url.searchParams.get('email')).toBe('reader3@lab.example');
+    routes['POST /api/unsubscribe'] = (_, init) => {
+      expect(JSON.parse(init?.body as string)).toEqual({ email: 'reader3@lab.example' });
       rows = rows.map((r) => (r._id === 'id-3' ? { ...r, subscribed: false } : r));
       return json({
         message: NEWSLETTER_MESSAGES.unsubscribed('reader3@lab.example'),
@@ -237,7 +237,7 @@ describe('NewsletterScreen: the subscribers table', () => {
   it("says 'Error subscribing {email}' and 'Error unsubscribing {email}' with the reason", async () => {
     routes['POST /api/subscribe'] = () =>
       failure(NEWSLETTER_MESSAGES.notFound('reader2@lab.example'), 404);
-    routes['GET /api/unsubscribe'] = () => failure('Internal Server Error', 500);
+    routes['POST /api/unsubscribe'] = () => failure('Internal Server Error', 500);
     renderScreen();
     await screen.findByText('3 subscribers.');
 
@@ -257,7 +257,7 @@ describe('NewsletterScreen: the subscribers table', () => {
 
 describe('NewsletterScreen: the unsubscribe and add-subscriber forms', () => {
   it('checks the address, unsubscribes it and updates its row', async () => {
-    routes['GET /api/unsubscribe'] = () => {
+    routes['POST /api/unsubscribe'] = () => {
       rows = rows.map((r) => (r._id === 'id-1' ? { ...r, subscribed: false } : r));
       return json({
         message: NEWSLETTER_MESSAGES.unsubscribed('reader1@lab.example'),
@@ -272,7 +272,7 @@ describe('NewsletterScreen: the unsubscribe and add-subscriber forms', () => {
     fireEvent.change(email, { target: { value: 'not-an-address' } });
     fireEvent.click(within(unsubscribe).getByRole('button', { name: 'Unsubscribe' }));
     expect(await within(unsubscribe).findByText(NEWSLETTER_MESSAGES.emailInvalid)).toBeTruthy();
-    expect(calls('GET', '/api/unsubscribe')).toHaveLength(0);
+    expect(calls('POST', '/api/unsubscribe')).toHaveLength(0);
 
     fireEvent.change(email, { target: { value: 'reader1@lab.example' } });
     fireEvent.click(within(unsubscribe).getByRole('button', { name: 'Unsubscribe' }));
@@ -283,7 +283,7 @@ describe('NewsletterScreen: the unsubscribe and add-subscriber forms', () => {
   });
 
   it("says 'Error unsubscribing {email}' and the server's reason", async () => {
-    routes['GET /api/unsubscribe'] = () =>
+    routes['POST /api/unsubscribe'] = () =>
       failure(NEWSLETTER_MESSAGES.notFound('nobody@lab.example'), 404);
     renderScreen();
     const unsubscribe = form('Unsubscribe an address');
