@@ -17,6 +17,7 @@ import { canonicalHost } from './http/canonical-host.ts';
 import { compression } from './http/compression.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './http/errors.ts';
 import { healthRoutes } from './http/health-routes.ts';
+import { jsonBody } from './http/json-body.ts';
 import { loadShedding } from './http/load-shedding.ts';
 import { openApi } from './http/openapi.ts';
 import { requestLogSerializer } from './http/log-redaction.ts';
@@ -199,6 +200,7 @@ export async function buildApp(
   });
   await app.register(openApi, { publicUrl: config.publicUrl.origin });
   await app.register(uploads);
+  await app.register(jsonBody);
   // Before the routes: it reads each route's config.rateLimit as the route is added.
   await app.register(rateLimits, { db: database.db });
 
@@ -332,6 +334,7 @@ export async function buildApp(
   await app.register(subscribersRoutes, {
     subscribers,
     signupRateLimit: config.newsletter.signupRateLimit,
+    confirmRateLimit: config.newsletter.confirmRateLimit,
   });
   const newsletterSends = createNewsletterSendsService({
     repo: createSendsRepo(database.db),

@@ -290,6 +290,12 @@ const EnvSchema = z.object({
     .min(1, 'must be at least 1')
     .max(100_000, 'must be at most 100000')
     .default(5),
+  NEWSLETTER_CONFIRM_RATE_LIMIT_MAX: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(30),
   SHOP_TIME_ZONE: z
     .string()
     .refine(isTimeZone, 'must be an IANA time zone such as America/New_York')
@@ -399,6 +405,8 @@ export interface Config {
     batchSize: number;
     /** POST /api/newsletter/signup: at most `max` sign-ups per client IP in `windowMs`. */
     signupRateLimit: { max: number; windowMs: number };
+    /** POST /api/newsletter/confirm: at most `max` confirmations per client IP in `windowMs`. */
+    confirmRateLimit: { max: number; windowMs: number };
   };
   /** The IANA time zone the admin dashboard counts days in. */
   shopTimeZone: string;
@@ -650,6 +658,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     newsletter: {
       batchSize: vars.NEWSLETTER_BATCH_SIZE,
       signupRateLimit: { max: vars.NEWSLETTER_SIGNUP_RATE_LIMIT_MAX, windowMs: 600_000 },
+      confirmRateLimit: { max: vars.NEWSLETTER_CONFIRM_RATE_LIMIT_MAX, windowMs: 600_000 },
     },
     shopTimeZone: vars.SHOP_TIME_ZONE,
     erp: erpConfig(vars),

@@ -458,6 +458,24 @@ describe('updating and deleting a product', () => {
     }
   });
 
+  it('refuses a protocol-relative brochure (//host, /\\host) on create and update, storing nothing', async () => {
+    const before = await shop.database.db.select().from(products).orderBy(products.id);
+    for (const brochure of ['//evil.example/x.pdf', '/\\evil.example/x.pdf', '\\\\evil/x.pdf']) {
+      const created = await createProduct(validProduct({ number: 'PR-1', brochure }), [
+        await jpeg(),
+      ]);
+      expect(created.status, brochure).toBe(400);
+      expect(await created.json()).toEqual({ error: PRODUCT_MESSAGES.brochure });
+      const updated = await call('PUT', '/api/products/AG-100', {
+        token: adminToken,
+        body: form(validProduct({ number: 'AG-100', brochure }), []),
+      });
+      expect(updated.status, brochure).toBe(400);
+      expect(await updated.json()).toEqual({ error: PRODUCT_MESSAGES.brochure });
+    }
+    expect(await shop.database.db.select().from(products).orderBy(products.id)).toEqual(before);
+  });
+
   it('answers 409 when the new number belongs to another product', async () => {
     const response = await call('PUT', '/api/products/AG-100', {
       token: adminToken,

@@ -197,6 +197,21 @@ describe('testimonials', () => {
     expect(notAnObject.status).toBe(400);
   });
 
+  it('refuses a protocol-relative image URL (//host, /\\host) as the HTML sanitiser does, storing nothing', async () => {
+    const before = await shop.database.db.select().from(testimonials);
+    for (const imageUrl of [
+      '//evil.example/x.jpg',
+      '  //evil.example/x.jpg',
+      '/\\evil.example/x.jpg',
+      '\\\\evil.example/x.jpg',
+    ]) {
+      const response = await createTestimonial(validTestimonial({ imageUrl }));
+      expect(response.status, imageUrl).toBe(400);
+      expect(await response.json()).toEqual({ error: TESTIMONIAL_MESSAGES.imageUrl });
+    }
+    expect(await shop.database.db.select().from(testimonials)).toEqual(before);
+  });
+
   it('adds testimonials, trims them, ignores unknown fields and lists them newest first', async () => {
     const first = await createTestimonial(
       validTestimonial({ name: '  Ola Nordmann  ', _id: 'forged', rating: 1 }),

@@ -6,7 +6,7 @@ import { mailLog, newsletterSubscribers, outbox } from '../src/db/schema/index.t
 import { createNewsletterLinks, type NewsletterLinks } from '../src/modules/newsletter/links.ts';
 import { SIGNUP_MAIL_SUBJECT } from '../src/modules/newsletter/signup-mail.ts';
 import { SIGNUP_MAIL_JOB } from '../src/modules/newsletter/subscribers-repo.ts';
-import { SIGNUP_TOO_MANY } from '../src/modules/newsletter/subscribers-routes.ts';
+import { CONFIRM_TOO_MANY, SIGNUP_TOO_MANY } from '../src/modules/newsletter/subscribers-routes.ts';
 import { call, errorOf } from './checkout-fixtures.ts';
 import { startTestApp, type TestApp } from './helper.ts';
 
@@ -26,6 +26,7 @@ beforeAll(async () => {
   shop = await startTestApp({
     OUTBOX_POLL_SECONDS: '0.05',
     NEWSLETTER_SIGNUP_RATE_LIMIT_MAX: '3',
+    NEWSLETTER_CONFIRM_RATE_LIMIT_MAX: '3',
     TRUST_PROXY: 'true',
   });
   links = createNewsletterLinks({
@@ -103,7 +104,8 @@ const confirmBodyOf = (link: URL) => ({
   sig: link.searchParams.get('sig'),
 });
 
-const confirm = (body: unknown) => call(shop, 'POST', '/api/newsletter/confirm', { body });
+const confirm = (body: unknown, ip = freshIp()) =>
+  call(shop, 'POST', '/api/newsletter/confirm', { body, headers: { 'x-forwarded-for': ip } });
 
 describe('sign-up', () => {
   it('answers 202 and mails a confirmation link that subscribes the address', async () => {
@@ -258,6 +260,22 @@ describe('the confirmation link', () => {
       unsubscribedAt: null,
       source: 'admin',
     });
+  });
+
+  it('limits each client IP, forged tries included (429 with Retry-After)', async () => {
+    const ip = freshIp();
+    const good = signed('guess@lab.example', 'Guess', inAWeek());
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await confirm({ ...good, sig: `forged-${attempt}` }, ip)).status).toBe(403);
+    }
+    const limited = await confirm(good, ip);
+    expect(limited.status).toBe(429);
+    expect(await errorOf(limited)).toBe(CONFIRM_TOO_MANY);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await subscriber('guess@lab.example')).toBeUndefined();
+    // Another visitor is not affected.
+    expect((await confirm(good)).status).toBe(200);
+    expect((await subscriber('guess@lab.example'))?.subscribed).toBe(true);
   });
 });
 

@@ -509,7 +509,7 @@ describe('API description', () => {
       ['/api/subscribe', 'post', ['200', '400', '401', '403', '404']],
       ['/api/add-subscriber', 'post', ['201', '400', '401', '403', '409']],
       ['/api/newsletter/signup', 'post', ['202', '400', '429']],
-      ['/api/newsletter/confirm', 'post', ['200', '400', '403', '410']],
+      ['/api/newsletter/confirm', 'post', ['200', '400', '403', '410', '429']],
       ['/api/newsletter/unsubscribe', 'post', ['200', '400', '403']],
     ];
     for (const [path, method, statuses] of expected) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stopWith } from './field-checks.ts';
 import { limitField, pageField } from './paging.ts';
 
 /**
@@ -53,7 +54,7 @@ const filterText = (label: string, max: number) =>
   z
     .string({ error: `${label} must be given once, as text.` })
     .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
+    .max(max, stopWith(`${label} must be at most ${max} characters.`))
     .optional()
     .transform((value) => (value ? value : undefined));
 
@@ -70,7 +71,7 @@ const dateBound = (end: boolean) =>
   z
     .string({ error: AUDIT_MESSAGES.badDate })
     .trim()
-    .max(40, AUDIT_MESSAGES.badDate)
+    .max(40, stopWith(AUDIT_MESSAGES.badDate))
     .optional()
     .transform((value, context) => {
       if (!value) return undefined;

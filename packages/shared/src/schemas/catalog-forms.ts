@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { isProtocolRelative, stopWith } from './field-checks.ts';
 
 /**
  * The admin catalogue forms (SPEC.md section 5, "Admin forms"): one schema per form, used by
  * the admin screens in the browser and by the API on the server. Every field is a string, as a
- * form (and a multipart request) sends it; the server turns prices into cents afterwards.
+ * form (and a multipart request) sends it; the server turns prices into cents afterwards. Every
+ * field has a length limit, checked before any pattern and ending the field's checks when it
+ * fails (field-checks.ts).
  */
 
 export const PRODUCT_MESSAGES = {
@@ -28,9 +31,11 @@ export const PRODUCT_MESSAGES = {
   deleteConfirm: 'Are you sure you want to delete this product?',
 } as const;
 
+export const CATEGORY_LIMITS = { name: 60 } as const;
+
 export const CATEGORY_MESSAGES = {
   name: 'Category name is required.',
-  nameTooLong: 'Category name must be at most 60 characters.',
+  nameTooLong: `Category name must be at most ${CATEGORY_LIMITS.name} characters.`,
   thumbnailRequired: 'Please choose a thumbnail image.',
   jpegOnly: PRODUCT_MESSAGES.jpegOnly,
   deleteConfirm: 'Are you sure you want to delete this category?',
@@ -38,6 +43,8 @@ export const CATEGORY_MESSAGES = {
 
 /** Digits with an optional 1 or 2 decimals (SPEC.md section 9). */
 export const PRICE_PATTERN = /^\d{1,7}(\.\d{1,2})?$/;
+/** The longest text PRICE_PATTERN takes: 7 digits, a dot, 2 decimals. */
+const PRICE_MAX_LENGTH = 10;
 /** Letters, digits, underscore and hyphen. */
 export const PRODUCT_NUMBER_PATTERN = /^[A-Za-z0-9_-]+$/;
 
@@ -54,22 +61,34 @@ export const PRODUCT_LIMITS = {
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 const price = (message: string) =>
-  z.string({ error: message }).trim().regex(PRICE_PATTERN, message);
+  z
+    .string({ error: message })
+    .trim()
+    .max(PRICE_MAX_LENGTH, stopWith(message))
+    .regex(PRICE_PATTERN, message);
 
 export const ProductInput = z.object({
   number: required(PRODUCT_MESSAGES.number)
-    .regex(PRODUCT_NUMBER_PATTERN, PRODUCT_MESSAGES.number)
-    .max(PRODUCT_LIMITS.number, PRODUCT_MESSAGES.numberTooLong),
-  title: required(PRODUCT_MESSAGES.title).max(PRODUCT_LIMITS.title, PRODUCT_MESSAGES.titleTooLong),
+    .max(PRODUCT_LIMITS.number, stopWith(PRODUCT_MESSAGES.numberTooLong))
+    .regex(PRODUCT_NUMBER_PATTERN, PRODUCT_MESSAGES.number),
+  title: required(PRODUCT_MESSAGES.title).max(
+    PRODUCT_LIMITS.title,
+    stopWith(PRODUCT_MESSAGES.titleTooLong),
+  ),
   description: required(PRODUCT_MESSAGES.description).max(
     PRODUCT_LIMITS.description,
-    PRODUCT_MESSAGES.descriptionTooLong,
+    stopWith(PRODUCT_MESSAGES.descriptionTooLong),
   ),
-  category: required(PRODUCT_MESSAGES.category),
+  // No category has a longer name.
+  category: required(PRODUCT_MESSAGES.category).max(
+    CATEGORY_LIMITS.name,
+    stopWith(CATEGORY_MESSAGES.nameTooLong),
+  ),
   // Optional: absent or empty means "no old price".
   oldPrice: z
     .string({ error: PRODUCT_MESSAGES.oldPrice })
     .trim()
+    .max(PRICE_MAX_LENGTH, stopWith(PRODUCT_MESSAGES.oldPrice))
     .refine((value) => value === '' || PRICE_PATTERN.test(value), PRODUCT_MESSAGES.oldPrice)
     .optional(),
   newPrice: price(PRODUCT_MESSAGES.newPrice),
@@ -78,9 +97,13 @@ export const ProductInput = z.object({
   brochure: z
     .string({ error: PRODUCT_MESSAGES.brochure })
     .trim()
-    .max(PRODUCT_LIMITS.brochure, PRODUCT_MESSAGES.brochure)
-    // A file name or a URL: no control characters or line breaks.
-    .refine((value) => !/\p{Cc}/u.test(value), PRODUCT_MESSAGES.brochure)
+    .max(PRODUCT_LIMITS.brochure, stopWith(PRODUCT_MESSAGES.brochure))
+    // A file name or a URL: no control characters or line breaks, and no `//host/x`, which
+    // the shop would link as an address on another host.
+    .refine(
+      (value) => !/\p{Cc}/u.test(value) && !isProtocolRelative(value),
+      PRODUCT_MESSAGES.brochure,
+    )
     .optional(),
 });
 
@@ -90,7 +113,10 @@ export type ProductInput = z.infer<typeof ProductInput>;
 export const PRODUCT_FIELDS = Object.keys(ProductInput.shape) as (keyof ProductInput)[];
 
 export const CategoryInput = z.object({
-  name: required(CATEGORY_MESSAGES.name).max(60, CATEGORY_MESSAGES.nameTooLong),
+  name: required(CATEGORY_MESSAGES.name).max(
+    CATEGORY_LIMITS.name,
+    stopWith(CATEGORY_MESSAGES.nameTooLong),
+  ),
 });
 
 export type CategoryInput = z.infer<typeof CategoryInput>;

@@ -2,15 +2,20 @@ import { z } from 'zod';
 import { isCountryCode } from '../countries.ts';
 import { BILLING_LIMITS, CHECKOUT_MESSAGES, QUANTITY_MESSAGE } from './checkout-rules.ts';
 import { EMAIL_PATTERN } from './content-rules.ts';
+import { stopWith } from './field-checks.ts';
 
-/** The zod schemas of the billing form and the payment calls, with checkout-rules.ts' messages. */
+/**
+ * The zod schemas of the billing form and the payment calls, with checkout-rules.ts' messages.
+ * Every text has a length limit, checked before any pattern and ending the field's checks when
+ * it fails (field-checks.ts).
+ */
 
 const required = (message: string, label: string, max: number) =>
   z
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(max, CHECKOUT_MESSAGES.tooLong(label, max));
+    .max(max, stopWith(CHECKOUT_MESSAGES.tooLong(label, max)));
 
 const email = () =>
   required(CHECKOUT_MESSAGES.email, 'Email', BILLING_LIMITS.email).regex(
@@ -23,7 +28,7 @@ const optionalPhone = () =>
   z
     .string()
     .trim()
-    .max(BILLING_LIMITS.phone, CHECKOUT_MESSAGES.phoneFormat)
+    .max(BILLING_LIMITS.phone, stopWith(CHECKOUT_MESSAGES.phoneFormat))
     .regex(/^$|^[\d\s+().-]{7,20}$/, CHECKOUT_MESSAGES.phoneFormat)
     .default('');
 
@@ -31,6 +36,7 @@ const country = () =>
   z
     .string({ error: CHECKOUT_MESSAGES.country })
     .trim()
+    .max(2, stopWith(CHECKOUT_MESSAGES.country))
     .toUpperCase()
     .refine(isCountryCode, CHECKOUT_MESSAGES.country);
 
@@ -45,7 +51,7 @@ export const BillingInput = z.object({
   state: required(CHECKOUT_MESSAGES.state, 'State', BILLING_LIMITS.state),
   zip: required(CHECKOUT_MESSAGES.zip, 'ZIP code', BILLING_LIMITS.zip),
   country: country(),
-  companyFax: z.string().default(''),
+  companyFax: z.string().max(500, CHECKOUT_MESSAGES.companyFax).default(''),
 });
 export type BillingInput = z.input<typeof BillingInput>;
 export type Billing = z.output<typeof BillingInput>;
@@ -83,6 +89,7 @@ export const PaymentRequest = z.object({
   /** MMYY from the tokenizer frame, when it reports one. */
   expiry: z
     .string()
+    .max(6, { abort: true })
     .regex(/^$|^\d{4}$|^\d{6}$/)
     .default(''),
   fullName: text(2 * BILLING_LIMITS.name + 1),

@@ -16,14 +16,22 @@ import {
   TEXT_PAGE_MAX_CONTENT,
   TEXT_PAGE_MESSAGES,
 } from './content-rules.ts';
+import { isProtocolRelative, stopWith } from './field-checks.ts';
 
-/** The zod schemas of the content forms, with the messages and limits of content-rules.ts. */
+/**
+ * The zod schemas of the content forms, with the messages and limits of content-rules.ts. Every
+ * text has a length limit, checked before any pattern and ending the field's checks when it
+ * fails (field-checks.ts).
+ */
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 const limited = (message: string, max: number, tooLong: string) =>
-  required(message).max(max, tooLong);
+  required(message).max(max, stopWith(tooLong));
 
-/** An image address: absolute http(s) or a path on this site. Empty means "no picture". */
+/**
+ * An image address: absolute http(s), or a path on this site (but not `//host/x` nor
+ * `/\host/x`: isProtocolRelative). Empty means "no picture".
+ */
 const IMAGE_URL_PATTERN = /^(https?:\/\/[^\s"'<>]+|\/[^\s"'<>]*)$/i;
 
 export const TestimonialInput = z.object({
@@ -45,8 +53,11 @@ export const TestimonialInput = z.object({
   imageUrl: z
     .string({ error: TESTIMONIAL_MESSAGES.imageUrl })
     .trim()
-    .max(TESTIMONIAL_LIMITS.imageUrl, TESTIMONIAL_MESSAGES.imageUrl)
-    .refine((value) => value === '' || IMAGE_URL_PATTERN.test(value), TESTIMONIAL_MESSAGES.imageUrl)
+    .max(TESTIMONIAL_LIMITS.imageUrl, stopWith(TESTIMONIAL_MESSAGES.imageUrl))
+    .refine(
+      (value) => value === '' || (IMAGE_URL_PATTERN.test(value) && !isProtocolRelative(value)),
+      TESTIMONIAL_MESSAGES.imageUrl,
+    )
     .optional(),
 });
 export type TestimonialInput = z.infer<typeof TestimonialInput>;
@@ -66,15 +77,18 @@ export type GalleryInput = z.infer<typeof GalleryInput>;
 export const TextPageInput = z.object({
   content: required(TEXT_PAGE_MESSAGES.content).max(
     TEXT_PAGE_MAX_CONTENT,
-    TEXT_PAGE_MESSAGES.contentTooLong,
+    stopWith(TEXT_PAGE_MESSAGES.contentTooLong),
   ),
 });
 export type TextPageInput = z.infer<typeof TextPageInput>;
 
-/** Optional coordinate typed as text in the form; '' or absent means "not given". */
+/**
+ * Optional coordinate typed as text in the form; '' or absent means "not given". 40 characters
+ * hold any number a person types.
+ */
 const coordinate = (message: string, limit: number) =>
   z
-    .union([z.string(), z.number()], { error: message })
+    .union([z.string().max(40, message), z.number()], { error: message })
     .optional()
     .transform((value, context) => {
       if (value === undefined || (typeof value === 'string' && value.trim() === '')) {
@@ -106,7 +120,7 @@ export const ContactDataInput = z
       CONTACT_DATA_MESSAGES.phoneTooLong,
     ),
     email: required(CONTACT_DATA_MESSAGES.email)
-      .max(CONTACT_DATA_LIMITS.email, CONTACT_DATA_MESSAGES.emailFormat)
+      .max(CONTACT_DATA_LIMITS.email, stopWith(CONTACT_DATA_MESSAGES.emailFormat))
       .regex(EMAIL_PATTERN, CONTACT_DATA_MESSAGES.emailFormat),
     latitude: coordinate(CONTACT_DATA_MESSAGES.latitude, 90),
     longitude: coordinate(CONTACT_DATA_MESSAGES.longitude, 180),
@@ -125,10 +139,11 @@ export type ContactDataInput = z.input<typeof ContactDataInput>;
 export const ContactMessageInput = z.object({
   name: limited(CONTACT_MESSAGES.name, CONTACT_LIMITS.name, CONTACT_MESSAGES.nameTooLong),
   email: required(CONTACT_MESSAGES.email)
-    .max(CONTACT_LIMITS.email, CONTACT_MESSAGES.emailFormat)
+    .max(CONTACT_LIMITS.email, stopWith(CONTACT_MESSAGES.emailFormat))
     .regex(EMAIL_PATTERN, CONTACT_MESSAGES.emailFormat),
   phone: required(CONTACT_MESSAGES.phone)
     .min(CONTACT_LIMITS.phoneMin, CONTACT_MESSAGES.phoneTooShort)
+    .max(CONTACT_LIMITS.phoneMax, stopWith(CONTACT_MESSAGES.phoneFormat))
     .regex(CONTACT_PHONE_PATTERN, CONTACT_MESSAGES.phoneFormat),
   inquiryType: z.enum(INQUIRY_TYPES, { error: CONTACT_MESSAGES.inquiryType }),
   message: limited(
@@ -137,7 +152,7 @@ export const ContactMessageInput = z.object({
     CONTACT_MESSAGES.messageTooLong,
   ),
   /** The hidden trap: people leave it empty. */
-  companyFax: z.string().optional(),
+  companyFax: z.string().max(CONTACT_LIMITS.companyFax, CONTACT_MESSAGES.invalidRequest).optional(),
   /** The captcha token (reCAPTCHA v3, action contact_submit); absent when captcha is off. */
   recaptcha_token2: z.string().max(4000).optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './content-rules.ts';
+import { stopWith } from './field-checks.ts';
 import {
   NEWSLETTER_LIMITS,
   NEWSLETTER_MESSAGES,
@@ -9,17 +10,21 @@ import {
 } from './newsletter-rules.ts';
 import { limitField, pageField } from './paging.ts';
 
-/** The zod schemas of the newsletter forms and answers, with newsletter-rules.ts' messages. */
+/**
+ * The zod schemas of the newsletter forms and answers, with newsletter-rules.ts' messages. Every
+ * text has a length limit, checked before any pattern and ending the field's checks when it
+ * fails (field-checks.ts).
+ */
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
 export const SubscriberEmail = required(NEWSLETTER_MESSAGES.emailRequired)
-  .max(NEWSLETTER_LIMITS.email, NEWSLETTER_MESSAGES.emailInvalid)
+  .max(NEWSLETTER_LIMITS.email, stopWith(NEWSLETTER_MESSAGES.emailInvalid))
   .regex(EMAIL_PATTERN, NEWSLETTER_MESSAGES.emailInvalid);
 
 const DisplayName = required(NEWSLETTER_MESSAGES.displayNameRequired).max(
   NEWSLETTER_LIMITS.displayName,
-  NEWSLETTER_MESSAGES.displayNameTooLong,
+  stopWith(NEWSLETTER_MESSAGES.displayNameTooLong),
 );
 
 /** POST /api/add-subscriber (SPEC.md: displayName and a valid email). */
@@ -34,11 +39,11 @@ export type SubscriberEmailInput = z.infer<typeof SubscriberEmailInput>;
 export const NewsletterInput = z.object({
   subject: required(NEWSLETTER_MESSAGES.subjectRequired).max(
     NEWSLETTER_LIMITS.subject,
-    NEWSLETTER_MESSAGES.subjectTooLong,
+    stopWith(NEWSLETTER_MESSAGES.subjectTooLong),
   ),
   content: required(NEWSLETTER_MESSAGES.contentRequired).max(
     NEWSLETTER_LIMITS.content,
-    NEWSLETTER_MESSAGES.contentTooLong,
+    stopWith(NEWSLETTER_MESSAGES.contentTooLong),
   ),
 });
 export type NewsletterInput = z.infer<typeof NewsletterInput>;
@@ -51,7 +56,7 @@ export const NewsletterSignupInput = z.object({
   displayName: z
     .string()
     .trim()
-    .max(NEWSLETTER_LIMITS.displayName, NEWSLETTER_MESSAGES.displayNameTooLong)
+    .max(NEWSLETTER_LIMITS.displayName, stopWith(NEWSLETTER_MESSAGES.displayNameTooLong))
     .optional()
     .default(''),
   email: SubscriberEmail,

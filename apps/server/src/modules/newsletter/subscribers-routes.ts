@@ -37,6 +37,9 @@ const MessageSchema = z.object({ message: z.string() });
 /** Ours: the sign-up form's answer when one client sends it too often. */
 export const SIGNUP_TOO_MANY =
   'Too many sign-ups from your network. Please try again in a few minutes.';
+/** Ours: the confirmation page's answer when one client confirms too often. */
+export const CONFIRM_TOO_MANY =
+  'Too many confirmations from your network. Please try again in a few minutes.';
 
 /** Ours: the answer to SPEC.md's GET /api/unsubscribe, which would change data on a GET. */
 export const UNSUBSCRIBE_IS_POST =
@@ -68,6 +71,7 @@ export async function subscribersRoutes(
   options: {
     subscribers: SubscribersService;
     signupRateLimit: { max: number; windowMs: number };
+    confirmRateLimit: { max: number; windowMs: number };
   },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -210,14 +214,23 @@ export async function subscribersRoutes(
   app.post(
     '/api/newsletter/confirm',
     {
-      config: { access: 'public' },
+      config: {
+        access: 'public',
+        rateLimit: perClientLimit({ ...options.confirmRateLimit, message: CONFIRM_TOO_MANY }),
+      },
       schema: {
         tags: ['newsletter'],
         summary: "Confirms a sign-up with the confirmation link's fields",
         description:
-          'email, name, expires and sig exactly as in the link. Subscribes the address (again); confirming twice changes nothing. 403 when the signature does not match, 410 when the link has expired.',
+          'email, name, expires and sig exactly as in the link. Subscribes the address (again); confirming twice changes nothing. 403 when the signature does not match, 410 when the link has expired. Limited per client IP (429 with Retry-After).',
         body: NewsletterConfirmInput,
-        response: { 200: MessageSchema, 400: ErrorSchema, 403: ErrorSchema, 410: ErrorSchema },
+        response: {
+          200: MessageSchema,
+          400: ErrorSchema,
+          403: ErrorSchema,
+          410: ErrorSchema,
+          429: ErrorSchema,
+        },
       },
     },
     async (request) => {
