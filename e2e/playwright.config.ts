@@ -91,10 +91,6 @@ export default defineConfig({
       PAYMENT_LIMIT_PER_CARD: '1000',
       // Every footer sign-up test comes from 127.0.0.1, at two widths, with retries.
       NEWSLETTER_SIGNUP_RATE_LIMIT_MAX: '100',
-      // No load shedding: on a busy 2-core CI machine (two browsers, the server, Playwright) the
-      // loop was late for a second during a newsletter send and a test's request got a 503. The
-      // shedder has its own tests (test/load-shedding.test.ts, hardening/overload.test.ts).
-      LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
       // Every login of every test comes from 127.0.0.1, most as the demo administrator.
       LOGIN_RATE_LIMIT_MAX: '1000',
       // The order mail and ERP sync run in the outbox: look often, so tests see them quickly.

@@ -12,7 +12,7 @@ import { probe, seedPgliteCatalog, startShop, waitFor, type ShopProcess } from '
  * and 300 clients ask for pages, searches nobody made before, API reads and the rate-limited
  * forms (contact, newsletter sign-up) as fast as they are answered, which is more than the one
  * remaining core serves. The shop runs with its default load shedding
- * (LOAD_SHED_EVENT_LOOP_DELAY_MS).
+ * (LOAD_SHED_CONCURRENCY, LOAD_SHED_MAX_WAIT_MS).
  *
  * The clients' connections are open before the overload starts, as a reverse proxy's pool of
  * connections to the shop would be. Node (libuv since 1.45) accepts one new connection per turn

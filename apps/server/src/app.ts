@@ -162,9 +162,6 @@ export async function buildApp(
   // before any other work (http/canonical-host.ts).
   await app.register(canonicalHost, { publicUrl: config.publicUrl });
 
-  // First of all hooks: a refused request costs no cookie, session or body work.
-  await app.register(loadShedding, { maxEventLoopDelayMs: config.loadShedEventLoopDelayMs });
-
   // Signs the login-transaction cookie; made once and shared by every instance.
   const cookieSecret = await loadOrCreateSecret(database.db, 'cookie-signing-key', () =>
     randomBytes(32).toString('base64url'),
@@ -198,6 +195,9 @@ export async function buildApp(
     resolveUser: (request) => users.resolve?.(request) ?? Promise.resolve(null),
     siteOrigin,
   });
+  // Before any route, after access (a signed-in client is its session): a refused request
+  // costs no body, database or rendering work.
+  await app.register(loadShedding, config.loadShedding);
   await app.register(openApi, { publicUrl: config.publicUrl.origin });
   await app.register(uploads);
   await app.register(jsonBody);

@@ -74,12 +74,23 @@ const EnvSchema = z.object({
     })
     .default('info'),
   TRUST_PROXY: booleanFlag.default(false),
-  LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce
-    .number({ error: 'must be a number of milliseconds' })
+  LOAD_SHED_CONCURRENCY: z.coerce
+    .number({ error: 'must be a number of requests' })
     .int('must be a whole number')
     .min(0, 'must be 0 (off) or more')
+    .max(1000, 'must be at most 1000')
+    .default(4),
+  LOAD_SHED_CLIENT_RATE: z.coerce
+    .number({ error: 'must be a number of requests a second' })
+    .min(0, 'must be 0 (no rate) or more')
+    .max(100_000, 'must be at most 100000')
+    .default(25),
+  LOAD_SHED_MAX_WAIT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number')
+    .min(100, 'must be at least 100')
     .max(60_000, 'must be at most 60000')
-    .default(150),
+    .default(2000),
   OIDC_ISSUER: z.url({ error: "must be the identity provider's issuer URL" }).optional(),
   DEMO_MODE: booleanFlag.default(false),
   OIDC_CLIENT_ID: z.string().optional(),
@@ -383,10 +394,10 @@ export interface Config {
   /** How long a page rendered for a visitor without cookies is reused; 0 turns it off. */
   pageCacheMs: number;
   /**
-   * Load shedding (http/load-shedding.ts): new requests get 503 once the event loop's median
-   * delay stays above this; 0 turns it off.
+   * Load shedding (http/load-shedding.ts, decision 011): expensive requests worked on at once
+   * (0 turns queueing and shedding off), and the longest one waits for its turn.
    */
-  loadShedEventLoopDelayMs: number;
+  loadShedding: { concurrency: number; maxWaitMs: number; clientRate: number };
   captcha: CaptchaConfig;
   geocoder: GeocoderConfig;
   mail: MailConfig;
@@ -622,7 +633,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage: storageConfig(vars, path.join(dataDir, 'uploads')),
     catalogCacheMs: vars.CATALOG_CACHE_SECONDS * 1000,
     pageCacheMs: vars.PAGE_CACHE_SECONDS * 1000,
-    loadShedEventLoopDelayMs: vars.LOAD_SHED_EVENT_LOOP_DELAY_MS,
+    loadShedding: {
+      concurrency: vars.LOAD_SHED_CONCURRENCY,
+      maxWaitMs: vars.LOAD_SHED_MAX_WAIT_MS,
+      clientRate: vars.LOAD_SHED_CLIENT_RATE,
+    },
     images: {
       legacyOrigins: vars.IMAGE_LEGACY_ORIGINS,
       origin: new URL(vars.IMAGE_ORIGIN ?? publicUrl.origin).origin,

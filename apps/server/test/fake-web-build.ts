@@ -9,7 +9,8 @@ import { registerSsr } from '../src/http/ssr.ts';
  * whose loader reads the About text page through the in-process API, rendered to HTML with the
  * response's CSP nonce in two inline scripts (as the real pages have), the number of renders
  * so far and the Cookie header it was rendered with, and one hashed script under
- * client/assets. /cart says `Vary: Cookie`, as the real cart page does. The server's page cache, compression and static serving run on it as
+ * client/assets. /cart says `Vary: Cookie`, as the real cart page does. The page reads the query
+ * parameters `q` and `shared` (its handle), and shows the URL it was rendered for. The server's page cache, compression and static serving run on it as
  * on the real build, without building the web app.
  */
 export async function writeFakeWebBuild(): Promise<{ dir: string; asset: string }> {
@@ -39,7 +40,9 @@ export const entry = {
       const html = '<!DOCTYPE html><html><head><script nonce="' + nonce + '">window.a=1</script>' +
         '</head><body><main id="about">' + escape(page.content) + '</main>' +
         '<p id="render">render ' + renders + '</p>' +
-        '<p id="cookies">' + escape(request.headers.get('cookie') ?? '') + '</p><ul>' + filler +
+        '<p id="cookies">' + escape(request.headers.get('cookie') ?? '') + '</p>' +
+        '<p id="url">' + escape(new URL(request.url).pathname + new URL(request.url).search) +
+        '</p><ul>' + filler +
         '</ul><script nonce="' + nonce + '">window.b=2</script></body></html>';
       return new Response(html, { status, headers });
     },
@@ -52,6 +55,8 @@ export const routes = {
     caseSensitive: undefined,
     module: {
       default: () => null,
+      // The query parameters the page reads, as the shop's route modules declare them.
+      handle: { queryParams: ['q', 'shared'] },
       loader: async ({ context }) => (await context.apiFetch('/api/text_pages/About')).json(),
     } },
 };

@@ -116,7 +116,7 @@ export async function startTestApp(
     PAYMENT_LIMIT_PER_CARD: '100000',
     // The tests' server shares its event loop with the test and an in-process PGlite, which a
     // burst of concurrent requests keeps busy; shedding is tested on its own (load-shedding.test.ts).
-    LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
+    LOAD_SHED_CONCURRENCY: '0',
     ...env,
   });
   const database = options.database ?? (await openTestDatabase());

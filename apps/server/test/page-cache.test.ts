@@ -31,6 +31,7 @@ async function page(url: string, headers: Record<string, string> = {}) {
   return {
     render: /<p id="render">([^<]*)<\/p>/.exec(response.body)![1],
     cookies: /<p id="cookies">([^<]*)<\/p>/.exec(response.body)![1],
+    url: /<p id="url">([^<]*)<\/p>/.exec(response.body)![1]!.replaceAll('&#38;', '&'),
     vary: String(response.headers.vary ?? ''),
   };
 }
@@ -72,5 +73,29 @@ describe('the page cache', () => {
     expect(withCart.cookies).toBe(CART);
     const again = await page('/cart', { cookie: CART });
     expect(again.render).not.toBe(withCart.render);
+  });
+});
+
+describe('the page cache key', () => {
+  it('serves one render for any query parameter the page does not read, and makes it without them', async () => {
+    const first = await page('/home?utm_source=mail');
+    expect(first.url).toBe('/home');
+    // A random value each time: every one is the same page, from the same render.
+    for (let index = 0; index < 20; index++) {
+      const again = await page(`/home?x=${Math.random().toString(36).slice(2)}`);
+      expect(again.render).toBe(first.render);
+    }
+    expect((await page('/home')).render).toBe(first.render);
+  });
+
+  it('keeps the parameters the page reads, in one order, apart from the rest', async () => {
+    const search = await page('/shop?q=belt&shared=4&fbclid=abc');
+    expect(search.url).toBe('/shop?q=belt&shared=4');
+    expect((await page('/shop?shared=4&q=belt')).render).toBe(search.render);
+    expect((await page('/shop?q=belt&shared=4&gclid=xyz')).render).toBe(search.render);
+    // Another search is another page.
+    const other = await page('/shop?q=wheel&shared=4');
+    expect(other.render).not.toBe(search.render);
+    expect(other.url).toBe('/shop?q=wheel&shared=4');
   });
 });

@@ -36,3 +36,14 @@ export interface PublicConfig {
   tokenizerUrl: string;
   tokenizerOrigin: string;
 }
+
+/**
+ * What a page route module says of itself in its `handle` export. The server's page cache keys
+ * a shared render by the path and only the query parameters that the matched routes read
+ * (`queryParams`; 'all' for routes that pass the whole URL on, such as a return address), so a
+ * query string nobody reads neither misses the cache nor makes a new entry. A route that reads
+ * a parameter must name it here: the shared render is made without the others.
+ */
+export interface PageHandle {
+  queryParams?: readonly string[] | 'all';
+}

@@ -77,7 +77,11 @@ export function createCacheInvalidation({
     },
     shared(cache) {
       caches.add(cache);
-      return { get: cache.get.bind(cache), clear: () => invalidation.invalidate() };
+      return {
+        get: cache.get.bind(cache),
+        has: cache.has.bind(cache),
+        clear: () => invalidation.invalidate(),
+      };
     },
     invalidate() {
       clearHere();

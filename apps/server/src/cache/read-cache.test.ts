@@ -75,6 +75,20 @@ describe('the catalogue read cache', () => {
   });
 });
 
+describe('what a full cache drops', () => {
+  it('drops the answer used least recently, not one asked for again and again', async () => {
+    const cache = createReadCache({ ttlMs: 60_000, maxEntries: 3 });
+    await cache.get('/shop', async () => 'the shop');
+    // One-off searches arrive; the shop page is asked for between them.
+    for (const search of ['q1', 'q2', 'q3', 'q4', 'q5']) {
+      await cache.get(search, async () => search);
+      expect(await cache.get('/shop', async () => 'rendered again')).toBe('the shop');
+    }
+    const reload = vi.fn(async () => 'again');
+    expect(await cache.get('q1', reload)).toBe('again');
+  });
+});
+
 describe('the byte bound', () => {
   it('drops the oldest entries to stay within maxBytes, and never keeps an entry that is too big', async () => {
     const cache = createReadCache({

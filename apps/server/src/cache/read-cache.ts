@@ -11,6 +11,8 @@ export interface ReadCache {
    * which `keep` says false is returned but not stored.
    */
   get<T>(key: string, load: () => Promise<T>, keep?: (value: T) => boolean): Promise<T>;
+  /** Whether get(key) would be answered without a load of its own: a fresh value, or one loading. */
+  has(key: string): boolean;
   clear(): void;
 }
 
@@ -50,7 +52,13 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     ): Promise<T> {
       const now = Date.now();
       const hit = entries.get(key);
-      if (hit && hit.expiresAt > now) return hit.value as T;
+      if (hit && hit.expiresAt > now) {
+        // Used again: last in line to be dropped, so a flood of one-off answers (new searches)
+        // drops each other, not the pages everybody asks for.
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit.value as T;
+      }
       if (hit) remove(key);
       const pending = loading.get(key);
       if (pending) return pending as Promise<T>;
@@ -63,7 +71,7 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
           const fits = options.maxBytes === undefined || bytes <= options.maxBytes;
           if (startedIn === generation && options.ttlMs > 0 && fits && keep(value)) {
             remove(key);
-            // Oldest first in a Map: drop the oldest entries until this one fits.
+            // Least recently used first in the Map: drop those until this one fits.
             while (
               entries.size >= options.maxEntries ||
               (options.maxBytes !== undefined && totalBytes + bytes > options.maxBytes)
@@ -82,6 +90,10 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
       );
       loading.set(key, promise);
       return promise;
+    },
+    has(key: string): boolean {
+      const hit = entries.get(key);
+      return (hit !== undefined && hit.expiresAt > Date.now()) || loading.has(key);
     },
     clear() {
       generation++;

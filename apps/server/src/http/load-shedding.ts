@@ -1,127 +1,189 @@
 import { IncomingMessage } from 'node:http';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import type { FastifyInstance } from 'fastify';
+import { isIPv6 } from 'node:net';
+import { mayHaveSession } from '@labshop/shared/constants';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { OVERLOADED_ERROR, type ErrorBody } from './errors.ts';
+import { FairQueue, type Ask, type Refusal } from './fair-queue.ts';
 import { messagePage } from './html.ts';
 
 export interface LoadSheddingOptions {
-  /**
-   * The event loop's median lateness (ms), over a sample window, above which the server is
-   * overloaded; 0 turns shedding off.
-   */
-  maxEventLoopDelayMs: number;
-  /** How long each sample window is. */
-  sampleIntervalMs?: number;
-  /** Consecutive windows over the bound before shedding starts (one long GC pause is not it). */
-  windowsToShed?: number;
+  /** Expensive requests worked on at once in this process; 0 turns queueing and shedding off. */
+  concurrency: number;
+  /** The longest a request waits for its turn before it is refused. */
+  maxWaitMs: number;
+  /** Tokens a client earns a second while others are active (0: no pace); fair-queue.ts. */
+  clientRate: number;
   /** What a refused client is told to wait, in seconds. */
   retryAfterSeconds?: number;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * 'in-handler': the route decides itself when its request needs a turn (the web pages: a
+     * page from the page cache costs next to nothing and takes none).
+     */
+    admission?: 'in-handler';
+  }
+  interface FastifyRequest {
+    /**
+     * Waits for this request's turn at the expensive work; false when it was refused, and the
+     * refusal has been sent. For routes with `config.admission: 'in-handler'`.
+     */
+    admitWork(reply: FastifyReply): Promise<boolean>;
+  }
+}
+
+/** Never queued or refused: probes must see the process, and files cost next to nothing. */
+const ALWAYS_SERVED = /^\/(?:healthz|readyz|assets\/|uploads\/|favicon)/;
+
 /**
- * Requests read in one turn of the loop, from which a long turn counts as a backlog. A browser
- * opens at most 6 connections to a site and sends one request at a time on each, so a page load
- * sends at most 6 at once; 32 is more than a few browsers on a slow machine send together (at 8,
- * the e2e suite's two browsers had page loads refused on a slow CI machine).
+ * The last to be refused: paying, logging in, and the administrator's work. A visitor who has
+ * got as far as paying must not lose the sale to somebody else's traffic.
  */
-export const BACKLOG_READS_PER_TURN = 32;
+const PRIORITY =
+  /^\/(?:auth\/|oidc\/|api\/(?:checkout\/|process-payment|checkCustomer|createSalesOrder|createInvoice|recordPayment|salesOrdersLastID)|(?:checkout|payment-success|admin)(?:[/?.]|$))/;
 
-/** Never refused: probes must see the process, and files cost next to nothing to send. */
-const ALWAYS_SERVED = /^\/(healthz|readyz|assets\/|uploads\/|favicon)/;
+/** Requests running and waiting below which nothing is refused: a browser sends 6 at most. */
+const FEW_IN_FLIGHT = 8;
+/** Requests one client may keep waiting while others are active; more are over its share. */
+const CLIENT_QUEUE = 8;
+/** Tokens a client may hold: a page load's requests at once, or a few renders. */
+const CLIENT_BURST_SECONDS = 2;
+/** Turn time a token pays for: at `clientRate` 25, a client's work may take 50 ms a second. */
+const MS_PER_TOKEN = 2;
+/** Priority requests in flight beyond which even they are refused (a flood, not buyers). */
+const PRIORITY_MAX_IN_FLIGHT = 64;
+/** How long a client counts as active after its last request. */
+const ACTIVE_FOR_MS = 2_000;
 
 /**
- * Load shedding: when the event loop has been late for `windowsToShed` windows in a row (every
- * request is queueing behind the others), new requests from the network get a 503 with
- * Retry-After before any body parsing, session, database or rendering work. So does a request
- * read late in a turn of the loop that has run past the bound while reading many requests: a
- * burst is let in whole before the first late window, and then everyone waits behind everyone.
- * Served requests then finish in time instead of everyone waiting longer and longer. Requests
- * the server makes to itself (server-rendered pages calling the API in-process) are never
- * refused: their page was already let in.
+ * Load shedding by fairness (decision 011, http/fair-queue.ts). Every request but probes,
+ * static files and priority ones is paced per client (its address, or its session when signed
+ * in): while others are active, a client spends tokens, 1 a request and 1 for every
+ * `MS_PER_TOKEN` of expensive work, earned at `clientRate` a second. Expensive work (page
+ * renders, API reads and searches that may miss a cache, form posts) also takes turns:
+ * `concurrency` at once, the rest waiting in one queue per client, served round-robin. One
+ * client's excess waits or is refused (503 with Retry-After) before anyone else's request is.
+ * The server as a whole refuses only what would wait longer than `maxWaitMs`, and nothing
+ * while only a few requests are in flight, however late the host makes the event loop.
+ * Checkout, payment, login and admin requests skip both. Requests the server makes to itself
+ * (a page's API calls) were let in with their page.
  */
 async function loadSheddingPlugin(
   app: FastifyInstance,
   options: LoadSheddingOptions,
 ): Promise<void> {
-  if (options.maxEventLoopDelayMs <= 0) return;
-  const sampleIntervalMs = options.sampleIntervalMs ?? 500;
-  const windowsToShed = options.windowsToShed ?? 2;
+  app.decorateRequest('admitWork', async function admitNothing() {
+    return true;
+  });
+  if (options.concurrency <= 0) return;
   const retryAfter = String(options.retryAfterSeconds ?? 2);
-  const RESOLUTION_MS = 10;
-  // The histogram holds the intervals of a RESOLUTION_MS timer: its lateness plus that period.
-  const boundNs = (options.maxEventLoopDelayMs + RESOLUTION_MS) * 1e6;
-
-  const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
-  let lateWindows = 0;
-  let shedding = false;
-  let lastSample = 0;
-  const sample = () => {
-    const now = performance.now();
-    // The sampler's own lateness too: once each turn of the loop takes over a second or so
-    // (hundreds of requests at once, each worked on in slices), the histogram records nothing
-    // at all (measured: count 0 while this timer came 1-1.7 s late), and the overload that most
-    // needs shedding would go unseen.
-    const samplerLateMs = now - lastSample - sampleIntervalMs;
-    lastSample = now;
-    const late =
-      (delay.count > 0 && delay.percentile(50) > boundNs) ||
-      samplerLateMs > options.maxEventLoopDelayMs;
-    delay.reset();
-    lateWindows = late ? lateWindows + 1 : 0;
-    const next = lateWindows >= windowsToShed;
-    if (next !== shedding) {
-      shedding = next;
-      app.log.warn(
-        { shedding, maxEventLoopDelayMs: options.maxEventLoopDelayMs },
-        shedding ? 'overloaded: refusing new requests with 503' : 'load back to normal',
+  const queue = new FairQueue({
+    concurrency: options.concurrency,
+    clientShare: Math.max(1, Math.ceil(options.concurrency / 2)),
+    clientQueue: CLIENT_QUEUE,
+    clientRate: options.clientRate,
+    clientBurst: Math.max(1, options.clientRate * CLIENT_BURST_SECONDS),
+    msPerToken: MS_PER_TOKEN,
+    maxWaitMs: options.maxWaitMs,
+    fewInFlight: FEW_IN_FLIGHT,
+    priorityMaxInFlight: PRIORITY_MAX_IN_FLIGHT,
+    activeForMs: ACTIVE_FOR_MS,
+  });
+  let refusals = 0;
+  let lastWarning = 0;
+  const refuse = (request: FastifyRequest, reply: FastifyReply, refusal: Refusal) => {
+    refusals += 1;
+    // One line every 10 s at most: a refusal storm must not become a logging storm.
+    const now = Date.now();
+    if (now - lastWarning > 10_000) {
+      request.log.warn(
+        { refusal, refusalsSinceLast: refusals, ...queue.stats() },
+        'busy: refusing requests with 503',
       );
+      refusals = 0;
+      lastWarning = now;
     }
-  };
-  // A turn of the loop that has run past the bound while reading request after request is a
-  // backlog: the requests read late in it have waited that long already, behind work let in
-  // before them. One slow turn (a first render, a GC pause) that reads what a few browsers send
-  // at once is not.
-  let turnStarted = 0;
-  let readsThisTurn = 0;
-  const backlogInThisTurn = () =>
-    readsThisTurn >= BACKLOG_READS_PER_TURN &&
-    performance.now() - turnStarted > options.maxEventLoopDelayMs;
-
-  // All measures start once the server is ready: startup's own work is no overload.
-  let sampler: ReturnType<typeof setInterval> | undefined;
-  let turnClock: ReturnType<typeof setInterval> | undefined;
-  app.addHook('onReady', async () => {
-    delay.enable();
-    lastSample = performance.now();
-    turnStarted = lastSample;
-    sampler = setInterval(sample, sampleIntervalMs);
-    sampler.unref();
-    // Timers run once per turn: this one marks where each turn starts.
-    turnClock = setInterval(() => {
-      turnStarted = performance.now();
-      readsThisTurn = 0;
-    }, RESOLUTION_MS);
-    turnClock.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(sampler);
-    clearInterval(turnClock);
-    delay.disable();
-  });
-
-  app.addHook('onRequest', async (request, reply) => {
-    // Fastify's inject hands routes a stand-in request, not a socket's IncomingMessage.
-    if (!(request.raw instanceof IncomingMessage)) return;
-    if (ALWAYS_SERVED.test(request.url)) return;
-    readsThisTurn += 1;
-    if (!shedding && !backlogInThisTurn()) return;
     reply.code(503).header('retry-after', retryAfter).header('cache-control', 'no-store');
     if (!request.url.startsWith('/api/') && request.headers.accept?.includes('text/html')) {
       return reply.type('text/html; charset=utf-8').send(messagePage('Busy', OVERLOADED_ERROR));
     }
     return reply.send({ error: OVERLOADED_ERROR } satisfies ErrorBody);
+  };
+
+  /** Waits as `ask` says; a turn ends when its answer has gone (or the client went). */
+  const admit = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    client: string,
+    ask: Ask,
+  ): Promise<boolean> => {
+    const admission = await queue.admit(client, ask);
+    if (!admission.admitted) {
+      await refuse(request, reply, admission.refusal);
+      return false;
+    }
+    if (reply.raw.closed || reply.raw.destroyed) {
+      // The client went away while it waited: no work for nobody, and the turn goes back.
+      admission.release();
+      reply.hijack();
+      return false;
+    }
+    if (ask === 'work') reply.raw.once('close', admission.release);
+    return true;
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    // Fastify's inject hands routes a stand-in request, not a socket's IncomingMessage.
+    if (!(request.raw instanceof IncomingMessage)) return;
+    if (ALWAYS_SERVED.test(request.url)) return;
+    const client = await clientKeyOf(request);
+    if (PRIORITY.test(request.url) || request.routeOptions.config.access === 'admin') {
+      const admission = queue.admitPriority(client);
+      if (!admission.admitted) return refuse(request, reply, admission.refusal);
+      reply.raw.once('close', admission.release);
+      return;
+    }
+    if (!(await admit(request, reply, client, 'pace'))) return;
+    if (request.routeOptions.config.admission === 'in-handler') {
+      request.admitWork = (pageReply) => admit(request, pageReply, client, 'work');
+      return;
+    }
+    await admit(request, reply, client, 'work');
   });
 }
 
-export const loadShedding = fp(loadSheddingPlugin, { name: 'load-shedding' });
+/**
+ * Who is asking: the signed-in session's user at this address, else the address (IPv6 by its
+ * /56, as the rate limits count). The session is looked up only when its cookie is there, and
+ * an unknown cookie counts as the address alone: made-up cookies get no share of their own.
+ */
+async function clientKeyOf(request: FastifyRequest): Promise<string> {
+  const address = addressKeyOf(request);
+  if (!mayHaveSession((name) => request.cookies[name])) return address;
+  const user = await request.currentUser();
+  return user ? `${address} ${user.subject}` : address;
+}
+
+function addressKeyOf(request: FastifyRequest): string {
+  const ip = request.ip.startsWith('::ffff:') ? request.ip.slice('::ffff:'.length) : request.ip;
+  if (!isIPv6(ip)) return ip;
+  // The first 56 bits: 3 full groups and half of the 4th. '::' expands first.
+  const [head = '', tail = ''] = ip.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const groups = [
+    ...headGroups,
+    ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'),
+    ...tailGroups,
+  ];
+  const fourth = Number.parseInt(groups[3] ?? '0', 16) & 0xff00;
+  return `${groups.slice(0, 3).join(':')}:${fourth.toString(16)}::/56`;
+}
+
+export const loadShedding = fp(loadSheddingPlugin, {
+  name: 'load-shedding',
+  dependencies: ['access'],
+});

@@ -17,6 +17,7 @@ import {
 } from './compression.ts';
 import { deflateParts, gzipAroundNonce, type DeflatedParts } from './gzip-around-nonce.ts';
 import { createInjectFetch } from './in-process-fetch.ts';
+import { createPageCacheKey } from './page-cache-key.ts';
 
 /**
  * Serves the React Router app: server-rendered pages for every path that no API, login or
@@ -75,6 +76,9 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
   });
   // Emptied by any write that can change a page, on this instance or another (decision 007).
   app.cacheInvalidation.track(pageCache);
+  // Only the production build's pages are cached (development renders every page afresh).
+  const pageCacheKey =
+    typeof getBuild !== 'function' && options.pageCacheMs > 0 ? createPageCacheKey(getBuild) : null;
   const loadContextFor = (request: FastifyRequest, sharedRender = false): ServerLoadContext => ({
     apiFetch: createInProcessFetch(app, request, { withCookies: !sharedRender }),
     cspNonce: request.cspNonce,
@@ -90,20 +94,25 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] satisfies HTTPMethods[],
       url: '/*',
       schema: { hide: true },
+      // A page from the page cache costs next to nothing: only a render waits for a turn.
+      config: { admission: 'in-handler' },
       handler: async (request, reply) => {
         // The API's unknown paths answer like the API ({ error }, 404), not with a page.
         if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
-        if (options.pageCacheMs > 0 && isSharedPageRequest(request)) {
+        if (pageCacheKey && isSharedPageRequest(request)) {
           // One render serves every visitor without a session for a few seconds. It is made
           // without the visitor's cookies, so whatever a cookie holds (the cart count, the
           // read notifications) is filled in by the browser, and the page is the same for all.
-          // It is not tied to the first visitor's connection, since others wait for it too.
+          // It is not tied to the first visitor's connection, since others wait for it too. It
+          // is made for, and kept under, the URL without query parameters the page never reads.
+          const pageUrl = pageCacheKey(request.url);
+          if (!pageCache.has(pageUrl) && !(await request.admitWork(reply))) return reply;
           const page = await pageCache.get(
-            request.url,
+            pageUrl,
             async () =>
               renderedPage(
                 await handleRequest(
-                  toFetchRequest(request, undefined, { withCookies: false }),
+                  toFetchRequest(request, undefined, { withCookies: false, url: pageUrl }),
                   loadContextFor(request, true),
                 ),
                 request.cspNonce,
@@ -113,6 +122,8 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
           const sharedFitsVisitor =
             !request.headers.cookie || (page.cacheable && !page.variesByCookie);
           if (sharedFitsVisitor) return sendRenderedPage(request, reply, page, request.cspNonce);
+        } else if (!(await request.admitWork(reply))) {
+          return reply;
         }
         const response = await handleRequest(
           toFetchRequest(request, reply),
@@ -267,9 +278,9 @@ function sendRenderedPage(
 function toFetchRequest(
   request: FastifyRequest,
   reply?: FastifyReply,
-  { withCookies = true }: { withCookies?: boolean } = {},
+  { withCookies = true, url: path = request.url }: { withCookies?: boolean; url?: string } = {},
 ): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const url = new URL(path, `${request.protocol}://${request.host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || (name === 'cookie' && !withCookies)) continue;

@@ -1,3 +1,4 @@
+import type { PageHandle } from '@labshop/shared/load-context';
 import type { Me } from '@labshop/shared/auth';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
@@ -11,6 +12,9 @@ import { loadMe, loginUrl } from '../../features/auth/api/me.ts';
 import { AccountLinks } from '../../features/auth/components/account-links.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { SITE } from '../../lib/site.ts';
+
+/** Admin screens keep their lists' state in the URL, and login returns to all of it. */
+export const handle: PageHandle = { queryParams: 'all' };
 
 /**
  * The admin shell. Anonymous visitors go to login (and come back here); signed-in users who

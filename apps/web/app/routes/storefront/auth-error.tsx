@@ -1,8 +1,11 @@
+import type { PageHandle } from '@labshop/shared/load-context';
 import { loginErrorMessage } from '@labshop/shared/auth';
 import { TriangleAlert } from 'lucide-react';
 import type { Route } from './+types/auth-error';
 import { MessagePage } from '../../components/message-page.tsx';
 import { SITE } from '../../lib/site.ts';
+
+export const handle: PageHandle = { queryParams: ['reason'] };
 
 /** Where a login that could not complete lands (AUTH_ERROR_PATH), with ?reason=. */
 export function loader({ request }: Route.LoaderArgs) {

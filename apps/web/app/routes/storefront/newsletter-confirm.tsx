@@ -1,9 +1,12 @@
+import type { PageHandle } from '@labshop/shared/load-context';
 import { NEWSLETTER_MESSAGES } from '@labshop/shared/schemas/newsletter';
 import { data } from 'react-router';
 import type { Route } from './+types/newsletter-confirm';
 import { confirmByLink, resultStatus, textOf } from '../../features/newsletter/api/link-actions.ts';
 import { Address, LinkActionPage } from '../../features/newsletter/components/link-action-page.tsx';
 import { SITE } from '../../lib/site.ts';
+
+export const handle: PageHandle = { queryParams: ['email', 'name', 'expires', 'sig'] };
 
 /**
  * /newsletter/confirm?email=&name=&expires=&sig=: the link of the sign-up mail. The address is

@@ -1,3 +1,4 @@
+import type { PageHandle } from '@labshop/shared/load-context';
 import { NEWSLETTER_MESSAGES } from '@labshop/shared/schemas/newsletter';
 import { data } from 'react-router';
 import type { Route } from './+types/newsletter-unsubscribe';
@@ -8,6 +9,8 @@ import {
 } from '../../features/newsletter/api/link-actions.ts';
 import { Address, LinkActionPage } from '../../features/newsletter/components/link-action-page.tsx';
 import { SITE } from '../../lib/site.ts';
+
+export const handle: PageHandle = { queryParams: ['email', 'sig'] };
 
 /**
  * /newsletter/unsubscribe?email=&sig=: the signed link at the foot of every newsletter. Opening

@@ -1,3 +1,4 @@
+import type { PageHandle } from '@labshop/shared/load-context';
 import {
   PRODUCT_LIST_LIMITS,
   productCountText,
@@ -27,6 +28,9 @@ function withoutControlCharacters(text: string): string {
 
 /** Cards whose picture loads at once: about the first row on a wide screen. */
 const EAGER_IMAGES = 4;
+
+/** The page cache keys a shared render by these (server's page-cache-key.ts). */
+export const handle: PageHandle = { queryParams: ['q', 'page'] };
 
 /** /shop and /shop/{category name} (SPEC.md "Shop page"), filtered by ?q= and paged by ?page=. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
