@@ -23,11 +23,14 @@ export async function startBuiltServer(options: {
   dataDir: string;
   env?: Record<string, string>;
   portMayBeTaken?: boolean;
+  /** Another checkout whose build to run (a bench's before/after); this one by default. */
+  root?: string;
 }): Promise<BuiltServer> {
   if (!options.portMayBeTaken) await assertPortFree(options.port);
   const origin = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
-    cwd: repoRoot,
+  const root = options.root ?? repoRoot;
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',

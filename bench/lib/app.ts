@@ -33,7 +33,8 @@ export function postgresDatabase(): BenchDatabase | null {
 }
 
 export function requireBuild(): void {
-  if (!existsSync(path.join(repoRoot, 'apps/server/dist/main.js'))) {
+  const root = process.env.BENCH_SHOP_ROOT ?? repoRoot;
+  if (!existsSync(path.join(root, 'apps/server/dist/main.js'))) {
     console.error('Build first: npm run build');
     process.exit(1);
   }
@@ -79,6 +80,8 @@ export function startApp(options: {
     port: options.port,
     dataDir: options.dataDir,
     env: { ...options.database.env, ...options.env },
+    // Another checkout's build, for a before/after comparison on one machine.
+    root: process.env.BENCH_SHOP_ROOT,
   });
 }
 
