@@ -432,4 +432,55 @@ export const CHECKLIST: ChecklistSection[] = [
       },
     ],
   },
+  {
+    title: 'Hostile and heavy traffic (issue 31)',
+    rows: [
+      {
+        test: 'a 50 KB and a 1 MB value in every string field of every route of the OpenAPI document; deeply nested JSON',
+        proves:
+          'no request holds the event loop over 50 ms: linear patterns, no pattern after a failed length check, JSON depth limited',
+        evidence: [
+          vitest('test/oversized-input.test.ts'),
+          vitest('src/http/json-body.test.ts'),
+          vitest('src/schemas/field-checks.test.ts'),
+        ],
+      },
+      {
+        test: 'one client floods (random query strings, its share of turns exceeded) beside another; a lone visitor on a late loop; payments beside a full queue',
+        proves:
+          "one client's excess is refused before anyone else's request; checkout and payment last; nothing refused with few requests in flight; unread query parameters hit the page cache",
+        evidence: [
+          vitest('test/load-shedding.test.ts'),
+          vitest('src/http/fair-queue.test.ts'),
+          vitest('src/http/page-cache-key.test.ts'),
+          vitest('test/page-cache.test.ts', 'the page cache key'),
+        ],
+      },
+      {
+        test: 'wrong passwords from two addresses, then the right one from a third',
+        proves:
+          'guessers slowed per address and per account-and-address; the rightful user never locked out',
+        evidence: [vitest('test/auth-hardening.test.ts', 'failed passwords on the sign-in form')],
+      },
+      {
+        test: 'demo accounts on a shop others reach; another host name; unsubscribe by GET; protocol-relative image and brochure URLs; signed-in pages',
+        proves:
+          'unsafe defaults refused or fixed (demo only with DEMO_MODE, redirect to PUBLIC_URL, state changes on POST, no-store)',
+        evidence: [
+          vitest('test/config.test.ts', 'refuses the demo accounts on a shop other people reach'),
+          vitest('test/canonical-host.test.ts'),
+          vitest('test/newsletter-subscribers.test.ts', 'unsubscribing with the session cookie'),
+          vitest('test/content.test.ts', 'refuses a protocol-relative image URL'),
+          vitest('test/catalog.test.ts', 'refuses a protocol-relative brochure'),
+          vitest('test/signed-in-caching.test.ts'),
+        ],
+      },
+      {
+        test: 'a second browser session with the e-mail, cart and coupon of a paid order; the same browser buying again',
+        proves:
+          'a new checkout always makes a new order and a new charge; only a retry of the same checkout is joined',
+        evidence: [vitest('test/payments-hardening.test.ts', 'a repeat order from a new checkout')],
+      },
+    ],
+  },
 ];
