@@ -7,6 +7,7 @@ function buildOf(
   routes: { id: string; parentId?: string; path?: string; index?: boolean; handle?: unknown }[],
 ): ServerBuild {
   return {
+    routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
     routes: Object.fromEntries(
       routes.map((route) => [
         route.id,
@@ -54,6 +55,12 @@ describe('the page cache key', () => {
       '/shop.data?_routes=routes%2Fshop&q=belt',
     );
     expect(keyOf('/_root.data?x=1')).toBe('/_root.data');
+  });
+
+  it("keeps the whole query of React Router's route discovery (which routes, which version)", () => {
+    expect(keyOf('/__manifest?p=%2Fabout-us&version=abc')).toBe(
+      '/__manifest?p=%2Fabout-us&version=abc',
+    );
   });
 
   it('keeps the whole URL where a route passes it on', () => {

@@ -18,10 +18,16 @@ export function createPageCacheKey(build: ServerBuild): (url: string) => string 
       route!.module.handle as PageHandle | undefined,
     ]),
   );
+  // React Router's own route-discovery endpoint: its answer depends on its whole query.
+  const manifestPath =
+    build.routeDiscovery?.mode === 'lazy'
+      ? (build.routeDiscovery.manifestPath ?? '/__manifest')
+      : null;
   return (url) => {
     const queryAt = url.indexOf('?');
     if (queryAt === -1) return url;
     const pathname = url.slice(0, queryAt);
+    if (pathname === manifestPath) return url;
     // A client navigation asks for `/shop.data?...` (`/_root.data` for /): the page's data.
     const pagePath = pathname.endsWith('.data')
       ? pathname.slice(0, -'.data'.length).replace(/^\/_root$/, '/')
