@@ -1,14 +1,46 @@
-import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Unit, API and component tests. The server suite runs on PGlite, and once more on PostgreSQL
- * when TEST_DATABASE_URL is set (CI sets it).
+ * Unit, API and component tests. The server suite runs on PGlite, and its driver-dependent files
+ * once more on PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
  */
+/**
+ * Server test files whose outcome cannot depend on the database driver: they run on PGlite only.
+ * The PostgreSQL run keeps every file that reads or writes through the app's repositories
+ * (transactions, locks, LISTEN/NOTIFY, SKIP LOCKED, sequences, backups, the rate-limit counters).
+ */
+const DRIVER_INDEPENDENT = [
+  // Never open a database.
+  'src/http/**/*.test.ts',
+  'src/cache/**/*.test.ts',
+  'src/integrations/**/*.test.ts',
+  'src/modules/content/sanitize-html.test.ts',
+  'test/config.test.ts',
+  'test/captcha-recaptcha.test.ts',
+  'test/payments-cardpointe.test.ts',
+  'test/payments-sandbox.test.ts',
+  'test/storage-s3.test.ts',
+  // The HTTP layer: the database only hosts the app; what these check is decided before the
+  // first query (hosts, cookies, compression, body limits, shedding, who may call a route) or
+  // after the last (the page cache, Cache-Control).
+  'test/access-table.test.ts',
+  'test/canonical-host.test.ts',
+  'test/cookies-https.test.ts',
+  'test/http-compression.test.ts',
+  'test/in-process-fetch.test.ts',
+  'test/load-shedding.test.ts',
+  'test/oversized-input.test.ts',
+  'test/page-cache.test.ts',
+  'test/signed-in-caching.test.ts',
+];
+
 const serverProject = (driver: 'pglite' | 'postgres') => ({
   test: {
     name: `server:${driver}`,
     root: './apps/server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...(driver === 'postgres' ? DRIVER_INDEPENDENT : [])],
     globalSetup: ['./test/global-setup.ts'],
     environment: 'node',
     env: { LABSHOP_TEST_DB: driver },
@@ -19,6 +51,9 @@ const serverProject = (driver: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // A file per core: Vitest's default leaves one core of two idle. Server test files share
+    // nothing (each has its own ports, temporary directories and database).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {

@@ -3,8 +3,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
+import { createScratchDatabase } from './postgres-scratch.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
@@ -32,32 +32,15 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     await database.migrate();
     return database;
   }
-  const scratch = await createScratchDatabase();
+  // A copy of the database that global-setup.ts migrated once for the whole run.
+  const scratch = await createScratchDatabase({ template: inject('postgresTemplate') });
   const database = await openDatabase({ driver: 'postgres', url: scratch.url, poolSize: 5 });
-  await database.migrate();
   return {
     ...database,
     async close() {
       await database.close();
       await scratch.drop();
     },
-  };
-}
-
-/** A new, empty database on the TEST_DATABASE_URL server, and a way to drop it. */
-export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('LABSHOP_TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `labshop_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    drop: () =>
-      withAdminClient(serverUrl, (client) =>
-        client.query(`drop database if exists ${name} with (force)`),
-      ).then(() => undefined),
   };
 }
 
@@ -69,15 +52,7 @@ function pgliteTemplate(): Promise<Blob> {
   return template;
 }
 
-async function withAdminClient<T>(url: string, use: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
+export { createScratchDatabase };
 
 export interface TestApp {
   app: FastifyInstance;
