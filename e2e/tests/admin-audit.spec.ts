@@ -13,7 +13,7 @@ import {
 /**
  * The audit log in the admin (issue 10 point 7): a price changed in Update Product is on the
  * Audit Log screen with who changed it and the price before and after, found by the filters,
- * and in the CSV export. At phone and desktop width.
+ * and in the CSV export (at 1440 px; the phone width has its admin pass in admin-dashboard).
  */
 
 const field = fieldLabelled;

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type APIResponse, type Page } from '@playwright/test';
-import { ADMIN, logIn, PARTNER, waitForHydration } from './fixtures.ts';
+import { ADMIN, logIn, logInWithForm, PARTNER, waitForHydration } from './fixtures.ts';
 
 /**
  * Browser security evidence (HARDENING.md, "Input and browser" and "Access"): the headers of
@@ -427,7 +427,7 @@ test.describe('cookies', () => {
         }
       }
     });
-    await logIn(page, PARTNER, '/shop');
+    await logInWithForm(page, PARTNER, '/shop');
     await setCartCookie(page, [APRON.number]);
     await page.goto('/cart');
     await waitForHydration(page);

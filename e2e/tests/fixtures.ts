@@ -1,7 +1,13 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 
 /** Waits until React has hydrated the page (root.tsx sets the marker). */
 export async function waitForHydration(page: Page): Promise<void> {
@@ -56,8 +62,11 @@ export async function fillProviderLogin(page: Page, account: { email: string; pa
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Logs in from the header of `from` and waits to be back there. */
-export async function logIn(
+/**
+ * Logs in through the header of `from` and the provider's form, and waits to be back there. The
+ * tests of the login itself use this; the others use `logIn`, which signs in once per account.
+ */
+export async function logInWithForm(
   page: Page,
   account: { email: string; password: string },
   from = '/home',
@@ -69,6 +78,73 @@ export async function logIn(
   await fillProviderLogin(page, account);
   await expect(page).toHaveURL(new RegExp(`${from.replace('?', '\\?')}$`));
   await waitForHydration(page);
+}
+
+/** The session cookie's name on an http test server (COOKIES.session). */
+const SESSION_COOKIE = 'labshop_session';
+
+/**
+ * Opens `from` signed in as `account`. The first test of the run to ask, on each server, signs in
+ * through the form (logInWithForm) and keeps the session; later ones start with that session's
+ * cookie, as a returning visitor's browser would. A session is the server's, so tests and both
+ * screen sizes share it; a saved session the server no longer knows (a spec's own server that
+ * restarted on the same port) is replaced. No test that uses this logs out (login.spec.ts logs in
+ * with its own form).
+ */
+export async function logIn(
+  page: Page,
+  account: { email: string; password: string },
+  from = '/home',
+) {
+  // Which server this test talks to: the project's, or a spec's own (test.use({ baseURL })).
+  await page.goto(from, { waitUntil: 'commit' });
+  const origin = new URL(page.url()).origin;
+  await page.context().addCookies([await savedSession(page, account, origin)]);
+  await page.goto(from);
+  await waitForHydration(page);
+}
+
+type SavedCookie = Parameters<BrowserContext['addCookies']>[0][number];
+
+async function savedSession(
+  page: Page,
+  account: { email: string; password: string },
+  origin: string,
+): Promise<SavedCookie> {
+  const base = process.env.E2E_DATA_DIR;
+  if (!base) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it).');
+  const name = `session-${new URL(origin).host.replace(/\W/g, '-')}-${account.email}`;
+  const file = path.join(base, `e2e-${name}.json`);
+  return exclusively(name, async () => {
+    const saved = await readFile(file, 'utf8').then(
+      (text) => JSON.parse(text) as SavedCookie,
+      () => undefined,
+    );
+    if (saved && (await signedInAs(origin, saved)) === account.email) return saved;
+    // Not signed in on this server yet: sign in in a context of its own (this page stays as is).
+    const browser = page.context().browser();
+    if (!browser) throw new Error('logIn needs a browser context');
+    const context = await browser.newContext({ baseURL: origin });
+    try {
+      await logInWithForm(await context.newPage(), account);
+      const cookie = (await context.cookies()).find((each) => each.name === SESSION_COOKIE);
+      if (!cookie) throw new Error(`no ${SESSION_COOKIE} cookie after signing in`);
+      await writeFile(file, JSON.stringify(cookie));
+      return cookie;
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+/** Whose session `cookie` is on the server at `origin` (GET /api/me), if anyone's. */
+async function signedInAs(origin: string, cookie: SavedCookie): Promise<string | undefined> {
+  const response = await fetch(`${origin}/api/me`, {
+    headers: { cookie: `${cookie.name}=${cookie.value}` },
+  });
+  if (!response.ok) return undefined;
+  const me = (await response.json()) as { user?: { email: string } | null };
+  return me.user?.email;
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   expectNoAccessibilityViolations,
   fillProviderLogin,
   logIn,
+  logInWithForm,
   openAccountArea,
   OTHER_PARTNER,
   PARTNER,
@@ -24,7 +25,7 @@ test.describe('login', () => {
     test(`${partner.name} logs in, sees wholesale prices, and logs out back to retail`, async ({
       page,
     }) => {
-      await logIn(page, partner, '/home');
+      await logInWithForm(page, partner, '/home');
       await openAccountArea(page);
       const user = page.getByTestId('signed-in-user').filter({ visible: true });
       await expect(user).toContainText(partner.name);
@@ -56,7 +57,7 @@ test.describe('login', () => {
   }
 
   test('the administrator sees the Admin link and the admin shell', async ({ page }) => {
-    await logIn(page, ADMIN, '/home');
+    await logInWithForm(page, ADMIN, '/home');
     await openAccountArea(page);
     await page.getByRole('link', { name: 'Admin' }).filter({ visible: true }).click();
     await expect(page).toHaveURL(/\/admin$/);
