@@ -1,8 +1,10 @@
-// `npm test`: typecheck, lint, unit and API tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), the production build, then the browser tests in Chromium.
-// Ends with one line summing every suite: "N passed, N failed".
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// `npm test`: typecheck, lint and the production build (side by side: each uses one core), then
+// the unit and API tests (PGlite), the API tests that depend on the database driver once more
+// on PostgreSQL when TEST_DATABASE_URL is set, then the browser tests in Chromium. Ends with
+// each step's wall time, the 10 slowest files of each suite, and one line summing every suite:
+// "N passed, N failed". docs/TESTING.md says what runs where and why.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,41 +14,79 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const skipBrowser = process.env.E2E === 'skip';
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 /** Names of the failed tests, repeated at the end: CI keeps only the tail of a long log. */
 const failedTests = [];
+const timings = [];
+/** Per suite, its files' wall times: [file, ms]. */
+const fileTimes = new Map();
 
-/** Runs one step; a failing check (typecheck, lint, build) counts as one failure. */
-function step(name, command, args, { counted = false } = {}) {
-  console.log(`\n▶ ${name}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
-  const ok = result.status === 0;
-  if (!ok) failedSteps.push(name);
-  if (!counted) {
-    if (ok) totals.passed += 1;
-    else totals.failed += 1;
+/**
+ * Runs one step. Alone, its output goes straight to this terminal; run `quiet` (beside other
+ * steps) it goes to reports/<name>.log and is printed when the step ends, so logs never
+ * interleave. A failing check (typecheck, lint, build) counts as one failure.
+ */
+function step(name, command, args, { counted = false, quiet = false } = {}) {
+  const started = Date.now();
+  if (!quiet) console.log(`\n▶ ${name}`);
+  const logFile = path.join(reports, `${name.replace(/[^a-z0-9]+/gi, '-')}.log`);
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: process.env,
+  });
+  if (quiet) {
+    const log = createWriteStream(logFile);
+    child.stdout.pipe(log);
+    child.stderr.pipe(log);
   }
-  return ok;
+  return new Promise((resolve) => {
+    child.once('close', (code) => {
+      const ok = code === 0;
+      const ms = Date.now() - started;
+      timings.push({ name, ms, ok });
+      if (quiet) {
+        console.log(`\n▶ ${name} (${seconds(ms)}, ${ok ? 'ok' : 'FAILED'})`);
+        process.stdout.write(existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
+      }
+      if (!ok) failedSteps.push(name);
+      if (!counted) {
+        if (ok) totals.passed += 1;
+        else totals.failed += 1;
+      }
+      resolve(ok);
+    });
+  });
 }
 
-step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-step('lint', 'npm', ['run', '--silent', 'lint']);
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 
-const vitestReport = path.join(reports, 'vitest.json');
-const unitOk = step(
-  'unit and API tests',
-  'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
-  { counted: true },
-);
-addVitest(vitestReport, unitOk);
+const vitest = (suite, projects) => {
+  const report = path.join(reports, `vitest-${suite}.json`);
+  const args = ['vitest', 'run', '--reporter=default', '--reporter=json'];
+  for (const project of projects) args.push('--project', project);
+  args.push(`--outputFile.json=${report}`);
+  return step(`Vitest: ${suite}`, 'npx', args, { counted: true }).then((ok) =>
+    addVitest(suite, report, ok),
+  );
+};
+
+const buildOk = step('build', 'npm', ['run', '--silent', 'build'], { quiet: true });
+await Promise.all([
+  step('typecheck', 'npm', ['run', '--silent', 'typecheck'], { quiet: true }),
+  step('lint', 'npm', ['run', '--silent', 'lint'], { quiet: true }),
+  buildOk,
+]);
+await vitest('unit and API (PGlite)', ['shared', 'web', 'server:pglite']);
+if (withPostgres) await vitest('API on PostgreSQL', ['server:postgres']);
 
 if (skipBrowser) {
   console.log('\n▶ browser tests skipped (E2E=skip)');
-} else if (step('build', 'npm', ['run', '--silent', 'build'])) {
+} else if (await buildOk) {
   const e2eReport = path.join(reports, 'e2e.json');
-  const browserOk = step(
+  const browserOk = await step(
     'browser tests',
     'npx',
     ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
@@ -55,6 +95,16 @@ if (skipBrowser) {
   addPlaywright(e2eReport, browserOk);
 }
 
+console.log('\nWall time of each step:');
+for (const { name, ms, ok } of timings) {
+  console.log(`  ${name.padEnd(34)} ${seconds(ms).padStart(6)}${ok ? '' : '  FAILED'}`);
+}
+for (const [suite, files] of fileTimes) {
+  console.log(`\nThe 10 slowest files of ${suite}:`);
+  for (const [file, ms] of [...files].sort((a, b) => b[1] - a[1]).slice(0, 10)) {
+    console.log(`  ${seconds(ms).padStart(6)}  ${file}`);
+  }
+}
 console.log('');
 if (failedTests.length > 0) {
   console.log('Failed tests:');
@@ -76,12 +126,14 @@ function readReport(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
 }
 
-function addVitest(file, stepOk) {
+function addVitest(suite, file, stepOk) {
   const report = readReport(file);
   if (!report) return addCounts(0, 0, 0, false);
   const failed = report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
+  const times = [];
   for (const file of report.testResults ?? []) {
     const where = path.relative(root, file.name);
+    times.push([where, (file.endTime ?? 0) - (file.startTime ?? 0)]);
     if (file.status === 'failed' && file.assertionResults.every((t) => t.status !== 'failed')) {
       failedTests.push(`${where}: ${firstLine(file.message) || 'the file failed to run'}`);
     }
@@ -91,8 +143,11 @@ function addVitest(file, stepOk) {
       }
     }
   }
+  fileTimes.set(`Vitest, ${suite}`, times);
   if (!stepOk && failed === 0) {
-    failedTests.push('Vitest failed outside any test (an unhandled error or a crash): see its log');
+    failedTests.push(
+      `Vitest (${suite}) failed outside any test (an unhandled error or a crash): see its log`,
+    );
   }
   addCounts(report.numPassedTests, failed, report.numPendingTests + report.numTodoTests, stepOk);
 }
@@ -101,16 +156,21 @@ function addPlaywright(file, stepOk) {
   const report = readReport(file);
   if (!report) return addCounts(0, 0, 0, false);
   const { stats } = report;
-  collectPlaywrightFailures(report.suites ?? [], []);
+  collectPlaywright(report.suites ?? [], []);
   addCounts(stats.expected + stats.flaky, stats.unexpected, stats.skipped, stepOk);
 }
 
-/** Walks Playwright's nested suites for tests whose outcome was unexpected. */
-function collectPlaywrightFailures(suites, titles) {
+/** Walks Playwright's nested suites: unexpected outcomes, and each spec file's time by project. */
+function collectPlaywright(suites, titles) {
   for (const suite of suites) {
     const here = suite.title ? [...titles, suite.title] : titles;
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
+        const suiteName = `the browser tests, ${test.projectName}`;
+        const times = fileTimes.get(suiteName) ?? new Map();
+        const duration = (test.results ?? []).reduce((sum, result) => sum + result.duration, 0);
+        times.set(spec.file, (times.get(spec.file) ?? 0) + duration);
+        fileTimes.set(suiteName, times);
         if (test.status !== 'unexpected') continue;
         const error = test.results?.at(-1)?.error?.message;
         failedTests.push(
@@ -118,7 +178,7 @@ function collectPlaywrightFailures(suites, titles) {
         );
       }
     }
-    collectPlaywrightFailures(suite.suites ?? [], here);
+    collectPlaywright(suite.suites ?? [], here);
   }
 }
 
