@@ -15,6 +15,7 @@ const DRIVER_INDEPENDENT = [
   'src/http/**/*.test.ts',
   'src/cache/**/*.test.ts',
   'src/integrations/**/*.test.ts',
+  'src/db/seed/file-cache.test.ts',
   'src/modules/content/sanitize-html.test.ts',
   'test/config.test.ts',
   'test/captcha-recaptcha.test.ts',

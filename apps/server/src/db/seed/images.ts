@@ -29,7 +29,8 @@ export const IMAGE_SIZES = {
   avatar: 200,
 } as const;
 
-const JPEG_OPTIONS = { quality: 78, mozjpeg: false } as const;
+/** How a drawn picture is encoded before it is stored as an upload would be. */
+export const DRAWING_JPEG_OPTIONS = { quality: 78, mozjpeg: false } as const;
 
 export interface ProductArt {
   number: string;
@@ -45,7 +46,7 @@ export function productImageCount(productNumber: string): number {
 }
 
 export function svgToJpeg(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).jpeg(JPEG_OPTIONS).toBuffer();
+  return sharp(Buffer.from(svg)).jpeg(DRAWING_JPEG_OPTIONS).toBuffer();
 }
 
 /** Runs `task` over `items` with at most `limit` running at once, keeping the order of results. */

@@ -1,4 +1,4 @@
-import { mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { count, eq, isNotNull } from 'drizzle-orm';
@@ -32,6 +32,7 @@ import { isCatalogEmpty, seedDemoData, type SeedSummary } from './seed.ts';
 let handle: DatabaseHandle;
 let db: Database;
 let uploadsDir: string;
+let fileCacheDir: string;
 let storage: FileStorage;
 let firstSummary: SeedSummary;
 
@@ -63,6 +64,14 @@ async function tableCounts(): Promise<Record<keyof SeedSummary, number>> {
   return Object.fromEntries(entries) as Record<keyof SeedSummary, number>;
 }
 
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
 async function readStart(file: string, length: number): Promise<string> {
   const handleOfFile = await open(file, 'r');
   try {
@@ -78,14 +87,17 @@ beforeAll(async () => {
   handle = await openTestDatabase();
   db = handle.db;
   uploadsDir = await mkdtemp(path.join(os.tmpdir(), 'labshop-seed-'));
+  // A cache of its own, empty: this seed draws and encodes every picture.
+  fileCacheDir = await mkdtemp(path.join(os.tmpdir(), 'labshop-seed-cache-'));
   storage = createLocalDiskStorage(uploadsDir);
   expect(await isCatalogEmpty(db)).toBe(true);
-  firstSummary = await seedDemoData(db, storage);
+  firstSummary = await seedDemoData(db, storage, { fileCacheDir });
 }, 120_000);
 
 afterAll(async () => {
   await handle?.close();
   if (uploadsDir) await rm(uploadsDir, { recursive: true, force: true });
+  if (fileCacheDir) await rm(fileCacheDir, { recursive: true, force: true });
 });
 
 // A seed draws and encodes every demo picture with sharp (seconds of CPU): on a busy machine,
@@ -214,16 +226,38 @@ describe('seedDemoData', { timeout: 120_000 }, () => {
 
   it('replaces everything on reset without duplicating', async () => {
     const before = await tableCounts();
-    const summary = await seedDemoData(db, storage, { reset: true });
+    const summary = await seedDemoData(db, storage, { reset: true, fileCacheDir });
     expect(summary).toEqual(firstSummary);
     expect(await tableCounts()).toEqual(before);
+  });
+
+  it('stores from its file cache the very files it drew', async () => {
+    const againDir = await mkdtemp(path.join(os.tmpdir(), 'labshop-seed-again-'));
+    try {
+      await seedDemoData(db, createLocalDiskStorage(againDir), { reset: true, fileCacheDir });
+      const drawn = await filesUnder(uploadsDir);
+      expect(drawn.length).toBeGreaterThan(100);
+      // An entry per picture: the main file and its variants.
+      const pictures = drawn.filter((name) => /\.jpg$/.test(name) && !/-w\d+\./.test(name));
+      expect(await readdir(fileCacheDir)).toHaveLength(pictures.length);
+      expect(await filesUnder(againDir)).toEqual(drawn);
+      for (const file of drawn.filter((name) => /\.(jpg|webp)$/.test(name))) {
+        const [before, after] = await Promise.all([
+          readFile(path.join(uploadsDir, file)),
+          readFile(path.join(againDir, file)),
+        ]);
+        expect(after.equals(before), file).toBe(true);
+      }
+    } finally {
+      await rm(againDir, { recursive: true, force: true });
+    }
   });
 
   it('refills an emptied catalogue but keeps content the admin already has', async () => {
     await db.delete(products);
     await db.delete(categories);
     await db.update(contactData).set({ phone: '+1 (419) 555-0199' });
-    const summary = await seedDemoData(db, storage);
+    const summary = await seedDemoData(db, storage, { fileCacheDir });
     expect(summary.products).toBe(firstSummary.products);
     expect(summary.contactData).toBe(0);
     expect(summary.textPages).toBe(0);

@@ -3,7 +3,9 @@ import { formatCents } from '@labshop/shared/money';
 import { slugify } from '@labshop/shared/text';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import { storeJpegImage } from '../../integrations/storage/jpeg-images.ts';
+import sharp from 'sharp';
+import { IMAGE_VARIANTS } from '@labshop/shared/images';
+import { JPEG_IMAGE_ENCODING, storeJpegImage } from '../../integrations/storage/jpeg-images.ts';
 import type { FileStorage } from '../../integrations/storage/port.ts';
 import type { Database } from '../client.ts';
 import * as schema from '../schema/index.ts';
@@ -38,9 +40,11 @@ import {
   seedTextPages,
 } from './content-data.ts';
 import { seedErpItems } from './erp-data.ts';
+import { defaultSeedFileCacheDir, storeThroughCache } from './file-cache.ts';
 import {
   avatarSvg,
   categoryThumbnailSvg,
+  DRAWING_JPEG_OPTIONS,
   gallerySvg,
   mapWithConcurrency,
   productImageCount,
@@ -65,6 +69,11 @@ export interface SeedSummary {
 export interface SeedOptions {
   /** Empty every table first; without it an already filled catalogue is left alone. */
   reset?: boolean;
+  /**
+   * Where the demo pictures' stored files are kept between seeds (file-cache.ts); null keeps
+   * none. By default node_modules/.cache under the working directory, when there is one.
+   */
+  fileCacheDir?: string | null;
 }
 
 /** sharp already uses several threads per image; a few images at a time keep both cores busy. */
@@ -111,7 +120,10 @@ export async function seedDemoData(
   const reset = options.reset === true;
   if (!reset && !(await isCatalogEmpty(db))) return emptySeedSummary();
 
-  const urls = await writeFiles(storage);
+  const urls = await writeFiles(
+    storage,
+    options.fileCacheDir === undefined ? defaultSeedFileCacheDir() : options.fileCacheDir,
+  );
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if (reset) {
@@ -139,27 +151,43 @@ export const seedKeys = {
 
 interface FileJob {
   key: string;
-  contentType: string;
-  render: () => Promise<Buffer>;
+  /** Puts the file (and, for a picture, its variants) into storage; returns the file's URL. */
+  store: (storage: FileStorage) => Promise<string>;
+  /** What the stored files depend on, when they are worth keeping in the seed's file cache. */
+  cacheInput?: () => string;
 }
 
 /** Storage URLs by key. */
 type SeedUrls = Map<string, string>;
 
-async function writeFiles(storage: FileStorage): Promise<SeedUrls> {
+/** Everything besides a picture's drawing that its stored bytes depend on (file-cache.ts). */
+const PICTURE_ENCODING = JSON.stringify({
+  drawing: DRAWING_JPEG_OPTIONS,
+  stored: JPEG_IMAGE_ENCODING,
+  variants: IMAGE_VARIANTS,
+  libraries: sharp.versions,
+});
+
+async function writeFiles(storage: FileStorage, cacheDir: string | null): Promise<SeedUrls> {
   const jobs = [...imageJobs(), ...brochureJobs()];
-  const urls = await mapWithConcurrency(jobs, RENDER_CONCURRENCY, async (job) => {
-    const body = await job.render();
-    // Pictures go in the way an admin's upload does, resized variants included.
-    return job.contentType === 'image/jpeg'
-      ? storeJpegImage(storage, body, { baseKey: job.key.replace(/\.jpg$/, '') })
-      : storage.put(job.key, body, job.contentType);
-  });
+  const urls = await mapWithConcurrency(jobs, RENDER_CONCURRENCY, (job) =>
+    job.cacheInput
+      ? storeThroughCache(cacheDir, storage, job.cacheInput(), job.store)
+      : job.store(storage),
+  );
   return new Map(jobs.map((job, index) => [job.key, urls[index] ?? '']));
 }
 
-function jpegJob(key: string, svg: () => string): FileJob {
-  return { key, contentType: 'image/jpeg', render: () => svgToJpeg(svg()) };
+function jpegJob(key: string, drawSvg: () => string): FileJob {
+  let svg: string | undefined;
+  const source = () => (svg ??= drawSvg());
+  return {
+    key,
+    cacheInput: () => `${PICTURE_ENCODING}\n${key}\n${source()}`,
+    // Pictures go in the way an admin's upload does, resized variants included.
+    store: async (storage) =>
+      storeJpegImage(storage, await svgToJpeg(source()), { baseKey: key.replace(/\.jpg$/, '') }),
+  };
 }
 
 function imageJobs(): FileJob[] {
@@ -195,8 +223,12 @@ function brochureJobs(): FileJob[] {
     .filter((product) => product.hasBrochure)
     .map((product) => ({
       key: seedKeys.brochure(product.number),
-      contentType: 'application/pdf',
-      render: async () => brochurePdf(brochureContent(product)),
+      store: (storage) =>
+        storage.put(
+          seedKeys.brochure(product.number),
+          brochurePdf(brochureContent(product)),
+          'application/pdf',
+        ),
     }));
 }
 

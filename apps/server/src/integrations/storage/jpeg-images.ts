@@ -33,8 +33,17 @@ export class ImageTooLargeError extends AppError {
   }
 }
 
-/** The longest side of the stored main image. */
-const MAIN_MAX_PX = 1600;
+/**
+ * How stored images are encoded. One object, so that what depends on the encoded bytes (the demo
+ * data's file cache) can tell when a setting changes.
+ */
+export const JPEG_IMAGE_ENCODING = {
+  /** The longest side of the stored main image. */
+  mainMaxPx: 1600,
+  main: { quality: 82 },
+  webpVariant: { quality: 74 },
+  jpegVariant: { quality: 78, mozjpeg: true, progressive: true },
+} as const;
 /** Refuses decompression bombs: a small file that would decode to gigabytes. */
 const MAX_INPUT_PIXELS = 50_000_000;
 
@@ -83,12 +92,12 @@ export async function storeJpegImage(
     [main, ...variants] = await Promise.all([
       image()
         .resize({
-          width: MAIN_MAX_PX,
-          height: MAIN_MAX_PX,
+          width: JPEG_IMAGE_ENCODING.mainMaxPx,
+          height: JPEG_IMAGE_ENCODING.mainMaxPx,
           fit: 'inside',
           withoutEnlargement: true,
         })
-        .jpeg({ quality: 82 })
+        .jpeg(JPEG_IMAGE_ENCODING.main)
         .toBuffer(),
       ...IMAGE_VARIANTS.map((variant) => encodeVariant(image(), variant)),
     ]);
@@ -116,8 +125,8 @@ function encodeVariant(image: Sharp, { width, format }: ImageVariant): Promise<B
   const resized = image.resize({ width, withoutEnlargement: true });
   return (
     format === 'webp'
-      ? resized.webp({ quality: 74 })
-      : resized.jpeg({ quality: 78, mozjpeg: true, progressive: true })
+      ? resized.webp(JPEG_IMAGE_ENCODING.webpVariant)
+      : resized.jpeg(JPEG_IMAGE_ENCODING.jpegVariant)
   ).toBuffer();
 }
 
