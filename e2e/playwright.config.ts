@@ -55,7 +55,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: path.join(root, 'reports/e2e.json') }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions,
   },
