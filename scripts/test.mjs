@@ -20,7 +20,7 @@ const failedSteps = [];
 /** Names of the failed tests, repeated at the end: CI keeps only the tail of a long log. */
 const failedTests = [];
 const timings = [];
-/** Per suite, its files' wall times: [file, ms]. */
+/** Per suite, its files' own times (tests and hooks): [file, ms]. */
 const fileTimes = new Map();
 
 /**
@@ -28,14 +28,14 @@ const fileTimes = new Map();
  * steps) it goes to reports/<name>.log and is printed when the step ends, so logs never
  * interleave. A failing check (typecheck, lint, build) counts as one failure.
  */
-function step(name, command, args, { counted = false, quiet = false } = {}) {
+function step(name, command, args, { counted = false, quiet = false, env = {} } = {}) {
   const started = Date.now();
   if (!quiet) console.log(`\n▶ ${name}`);
   const logFile = path.join(reports, `${name.replace(/[^a-z0-9]+/gi, '-')}.log`);
   const child = spawn(command, args, {
     cwd: root,
     stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    env: process.env,
+    env: { ...process.env, ...env },
   });
   if (quiet) {
     const log = createWriteStream(logFile);
@@ -65,12 +65,15 @@ const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 
 const vitest = (suite, projects) => {
   const report = path.join(reports, `vitest-${suite}.json`);
+  const times = path.join(reports, `vitest-${suite}-file-times.json`);
   const args = ['vitest', 'run', '--reporter=default', '--reporter=json'];
+  args.push(`--reporter=${path.join(root, 'scripts/vitest-file-times.mjs')}`);
   for (const project of projects) args.push('--project', project);
   args.push(`--outputFile.json=${report}`);
-  return step(`Vitest: ${suite}`, 'npx', args, { counted: true }).then((ok) =>
-    addVitest(suite, report, ok),
-  );
+  return step(`Vitest: ${suite}`, 'npx', args, {
+    counted: true,
+    env: { VITEST_FILE_TIMES: times },
+  }).then((ok) => addVitest(suite, report, times, ok));
 };
 
 const buildOk = step('build', 'npm', ['run', '--silent', 'build'], { quiet: true });
@@ -126,14 +129,18 @@ function readReport(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
 }
 
-function addVitest(suite, file, stepOk) {
+function addVitest(suite, file, timesFile, stepOk) {
   const report = readReport(file);
   if (!report) return addCounts(0, 0, 0, false);
   const failed = report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
-  const times = [];
+  // Per project: a server file runs on PGlite and again on PostgreSQL.
+  for (const { file: name, project, ms } of readReport(timesFile) ?? []) {
+    const key = `Vitest, ${suite}, ${project}`;
+    if (!fileTimes.has(key)) fileTimes.set(key, []);
+    fileTimes.get(key).push([path.relative(root, name), ms]);
+  }
   for (const file of report.testResults ?? []) {
     const where = path.relative(root, file.name);
-    times.push([where, (file.endTime ?? 0) - (file.startTime ?? 0)]);
     if (file.status === 'failed' && file.assertionResults.every((t) => t.status !== 'failed')) {
       failedTests.push(`${where}: ${firstLine(file.message) || 'the file failed to run'}`);
     }
@@ -143,7 +150,6 @@ function addVitest(suite, file, stepOk) {
       }
     }
   }
-  fileTimes.set(`Vitest, ${suite}`, times);
   if (!stepOk && failed === 0) {
     failedTests.push(
       `Vitest (${suite}) failed outside any test (an unhandled error or a crash): see its log`,
