@@ -95,7 +95,8 @@ export async function serveFakeWebBuild(
     webBuild,
     pageCacheMs,
     publicConfig: {
-      publicUrl: 'http://127.0.0.1',
+      // Where app.inject's requests go by default (Host: localhost:80).
+      publicUrl: 'http://localhost',
       analyticsUrl: null,
       storageBaseUrl: '/uploads/',
       recaptchaSiteKey: null,

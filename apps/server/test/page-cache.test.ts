@@ -99,3 +99,33 @@ describe('the page cache key', () => {
     expect(other.url).toBe('/shop?q=wheel&shared=4');
   });
 });
+
+describe("a page's form", () => {
+  const post = (headers: Record<string, string>) =>
+    shop.app.inject({
+      method: 'POST',
+      url: '/product-details/AG-100',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: 'product=AG-100',
+    });
+
+  it("is refused when another site posts it, before the page's action runs", async () => {
+    for (const headers of [
+      { origin: 'https://other-shop.example' },
+      { 'sec-fetch-site': 'cross-site', origin: 'http://localhost' },
+      { referer: 'https://other-shop.example/cart' },
+    ]) {
+      const response = await post(headers);
+      expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(response.body).toBe('Cross-site requests are not accepted.');
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it("reaches the page when the shop's own page posts it", async () => {
+    // The stand-in page has no action: React Router answers 405, not the forgery check. Its
+    // site is http://localhost (serveFakeWebBuild's PUBLIC_URL, where app.inject calls).
+    const response = await post({ origin: 'http://localhost', 'sec-fetch-site': 'same-origin' });
+    expect(response.statusCode).toBe(405);
+  });
+});

@@ -61,7 +61,8 @@ export const MESSAGES = {
  */
 const FORM_MEDIA_TYPES = new Set(['text/plain', 'application/x-www-form-urlencoded']);
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that change nothing: no forgery check. */
+export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const access = fp(
   async (app: FastifyInstance, options: AccessOptions) => {

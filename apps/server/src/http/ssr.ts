@@ -8,6 +8,7 @@ import type { ServerLoadContext, PublicConfig } from '@labshop/shared/load-conte
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createReadCache } from '../cache/read-cache.ts';
+import { isForeignRequest, MESSAGES, SAFE_METHODS } from './access.ts';
 import {
   acceptsGzip,
   addVary,
@@ -63,6 +64,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
       ? await startViteDevServer(app, options.webRoot)
       : await loadProductionBuild(app, options.webBuild);
   const handleRequest = createRequestHandler(getBuild, options.mode);
+  const siteOrigin = new URL(options.publicConfig.publicUrl).origin;
   const pageCache = createReadCache({
     ttlMs: options.mode === 'development' ? 0 : options.pageCacheMs,
     maxEntries: 1000,
@@ -99,6 +101,11 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
       handler: async (request, reply) => {
         // The API's unknown paths answer like the API ({ error }, 404), not with a page.
         if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
+        // A page's form (Add to Cart, a newsletter link's button) is posted from the shop's own
+        // pages only: another site's form must not fill a visitor's cart.
+        if (!SAFE_METHODS.has(request.method) && isForeignRequest(request, siteOrigin)) {
+          return reply.code(403).type('text/plain; charset=utf-8').send(MESSAGES.crossSite);
+        }
         if (pageCacheKey && isSharedPageRequest(request)) {
           // One render serves every visitor without a session for a few seconds. It is made
           // without the visitor's cookies, so whatever a cookie holds (the cart count, the
