@@ -42,6 +42,7 @@ const PHONE_SPECS = [
   'newsletter-public.spec.ts',
   'login.spec.ts',
   'admin-dashboard.spec.ts',
+  'early-actions.spec.ts',
 ];
 
 const launchOptions = { executablePath: chromiumPath, args: chromiumArgs };

@@ -20,15 +20,23 @@ export interface HeaderProps {
   notificationsSlot?: ReactNode;
 }
 
+/**
+ * The search box, and the target of the icon's link that CSS shows it for: the header is on
+ * every page once, so fixed ids.
+ */
+const SEARCH_PANEL_ID = 'site-search';
+const SEARCH_OPENER_ID = 'site-search-open';
+
 export function Header({ accountSlot, cartSlot, notificationsSlot }: HeaderProps) {
   // Each panel remembers the location it was opened at, so any navigation closes it.
   const { key: locationKey } = useLocation();
   const [searchOpenAt, setSearchOpenAt] = useState<string | null>(null);
+  // The box opened by its link (CSS's :target) before the code ran, then closed by the code.
+  const [searchTargetClosed, setSearchTargetClosed] = useState(false);
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const searchOpen = searchOpenAt === locationKey;
   const menuOpen = menuOpenAt === locationKey;
   const searchInput = useRef<HTMLInputElement>(null);
-  const searchId = useId();
   const menuId = useId();
 
   useEffect(() => {
@@ -90,16 +98,27 @@ export function Header({ accountSlot, cartSlot, notificationsSlot }: HeaderProps
           </nav>
 
           <div className="ml-auto flex items-center gap-1">
-            <button
-              type="button"
+            {/* A link to the box's opener, which CSS shows the box for while it is the page's
+                target: the icon opens the search before and without the page's code. The code
+                toggles the box in place. */}
+            <a
+              href={`#${SEARCH_OPENER_ID}`}
+              role="button"
               className="flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
               aria-label={searchOpen ? 'Close product search' : 'Search products'}
               aria-expanded={searchOpen}
-              aria-controls={searchId}
-              onClick={() => setSearchOpenAt(searchOpen ? null : locationKey)}
+              aria-controls={SEARCH_PANEL_ID}
+              onClick={(event) => {
+                event.preventDefault();
+                const shown =
+                  searchOpen ||
+                  (!searchTargetClosed && window.location.hash === `#${SEARCH_OPENER_ID}`);
+                setSearchTargetClosed(true);
+                setSearchOpenAt(shown ? null : locationKey);
+              }}
             >
               {searchOpen ? <X className="h-5 w-5" /> : <Search className="h-5 w-5" />}
-            </button>
+            </a>
             {notificationsSlot}
             {cartSlot}
             <div className="hidden items-center sm:flex">{accountSlot}</div>
@@ -116,19 +135,24 @@ export function Header({ accountSlot, cartSlot, notificationsSlot }: HeaderProps
           </div>
         </div>
 
-        <div id={searchId} hidden={!searchOpen} className="border-t border-slate-100 bg-slate-50">
+        {/* The icon's link target. Fixed, so following the link does not scroll the page. */}
+        <span id={SEARCH_OPENER_ID} className="peer fixed top-0" />
+        <div
+          id={SEARCH_PANEL_ID}
+          className={`${searchOpen ? 'block' : searchTargetClosed ? 'hidden' : 'hidden peer-target:block'} border-t border-slate-100 bg-slate-50`}
+        >
           <Form
             method="get"
             action="/shop"
             role="search"
             className="mx-auto flex max-w-7xl gap-2 px-4 py-3"
           >
-            <label htmlFor={`${searchId}-q`} className="sr-only">
+            <label htmlFor={`${SEARCH_PANEL_ID}-q`} className="sr-only">
               Search products by name or number
             </label>
             <input
               ref={searchInput}
-              id={`${searchId}-q`}
+              id={`${SEARCH_PANEL_ID}-q`}
               name="q"
               type="search"
               required

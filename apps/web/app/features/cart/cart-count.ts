@@ -13,12 +13,12 @@ export function readCartCount(cookieHeader?: string | null): number {
 }
 
 /**
- * The header's cart count: the server's figure first, then the cookie's, re-read when this tab
- * changes the cart and every 500 ms (SPEC.md section 9), so changes from another tab show up
- * too.
+ * The header's cart count: the server's figure first (null when the server could not know it),
+ * then the cookie's, re-read when this tab changes the cart and every 500 ms (SPEC.md section 9),
+ * so changes from another tab show up too.
  */
-export function useCartCount(serverCount: number): number {
-  return useSyncExternalStore(
+export function useCartCount(serverCount: number | null): number | null {
+  return useSyncExternalStore<number | null>(
     subscribeToCart,
     () => readCartCount(),
     () => serverCount,

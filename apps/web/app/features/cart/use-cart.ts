@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { readCookie } from '../../lib/cookies.ts';
 import { writeCookie } from '../../lib/write-cookie.ts';
 import { addToCartCookie, useRawCartCookie, type CartProduct } from './cart-store.ts';
+import { useForgetJustAdded, type JustAdded } from './just-added.ts';
 
 // The cart store (the cookie) lives in cart-store.ts; the selling pages and the checkout use
 // it from here or from there.
@@ -41,12 +42,15 @@ export interface Cart {
 
 /**
  * The visitor's cart for a page that sells. `serverCartCookie` is the request's cookie value
- * (readRequestCartCookie in the loader), so the first HTML and hydration agree.
+ * (readRequestCartCookie and cartCookieWithJustAdded in the loader), so the first HTML and
+ * hydration agree; `justAdded` is what the page's URL says its Add to Cart form just added
+ * (justAddedFrom in the loader).
  */
-export function useCart(serverCartCookie: string): Cart {
+export function useCart(serverCartCookie: string, justAdded: JustAdded | null = null): Cart {
   const rawCookie = useRawCartCookie(serverCartCookie);
   const entries = useMemo(() => parseCartCookie(rawCookie), [rawCookie]);
-  const [noticeOpen, setNoticeOpen] = useState(false);
+  const [noticeOpen, setNoticeOpen] = useState(justAdded?.notice ?? false);
+  useForgetJustAdded(justAdded);
 
   const has = useCallback((product: CartProduct) => cartHas(entries, product), [entries]);
   const add = useCallback((product: CartProduct) => {

@@ -34,6 +34,28 @@ export function productImageUrls(product: Pick<ProductDto, 'images'>, publicUrl:
   return ordered.map((url) => absoluteUrl(url, publicUrl));
 }
 
+/**
+ * The product page's title, description, canonical link and sharing tags (React Router's meta
+ * descriptors). Made by the loader, so the browser's bundle carries none of this.
+ */
+export function productMetaTags(product: ProductDto, publicUrl: string, siteName: string) {
+  const description = metaDescription(product.description);
+  const canonical = productCanonicalUrl(product.number, publicUrl);
+  const image = mainImage(product);
+  return [
+    { title: `${product.title} | ${siteName}` },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: canonical },
+    { property: 'og:type', content: 'product' },
+    { property: 'og:site_name', content: siteName },
+    { property: 'og:title', content: product.title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: canonical },
+    ...(image ? [{ property: 'og:image', content: absoluteUrl(image, publicUrl) }] : []),
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+  ];
+}
+
 /** schema.org Product data for search engines (rendered as JSON-LD). */
 export function productJsonLd(product: ProductDto, publicUrl: string, brandName: string) {
   const url = productCanonicalUrl(product.number, publicUrl);

@@ -27,7 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadNotifications(context),
   ]);
   return {
-    cartCount: readCartCount(cookieHeader),
+    // Without a Cookie header this may be the shared render, sent to visitors with a cart too:
+    // the count is then unknown here (null), and the browser shows it, rather than a wrong 0.
+    cartCount: cookieHeader === null ? null : readCartCount(cookieHeader),
     me,
     notifications,
     readNotificationIds: [...readNotificationIds(cookieHeader)],

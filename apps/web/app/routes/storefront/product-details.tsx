@@ -1,10 +1,17 @@
 import { NOT_MADE_IN_USA_PRODUCT_NUMBER } from '@labshop/shared/constants';
-import { mainImage } from '@labshop/shared/schemas/catalog';
+import type { PageHandle } from '@labshop/shared/load-context';
 import { titleCase } from '@labshop/shared/text';
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import type { Route } from './+types/product-details';
 import { useStorefrontMe } from '../../features/auth/api/me.ts';
 import { LazyAddToCartNotice } from '../../features/cart/components/lazy-add-to-cart-notice.tsx';
+import { addToCartAction } from '../../features/cart/add-to-cart-action.server.ts';
+import {
+  ADDED_PARAM,
+  cartCookieWithJustAdded,
+  justAddedFrom,
+  NOTICE_PARAM,
+} from '../../features/cart/just-added.ts';
 import { readRequestCartCookie, useCart } from '../../features/cart/use-cart.ts';
 import { fetchProduct } from '../../features/catalog/api/catalog.ts';
 import { categoryPath } from '../../features/catalog/category-path.ts';
@@ -15,30 +22,36 @@ import {
   ProductGallery,
   ProductPricing,
 } from '../../features/catalog/components/lazy-catalog-parts.tsx';
-import {
-  absoluteUrl,
-  metaDescription,
-  productCanonicalUrl,
-  productJsonLd,
-} from '../../features/catalog/product-seo.ts';
+import { productJsonLd, productMetaTags } from '../../features/catalog/product-seo.ts';
 import { jsonForScript } from '../../lib/json-for-script.ts';
 import { MessagePage } from '../../components/message-page.tsx';
 import { ChevronRightIcon, FileDownIcon } from '../../components/page-icons.tsx';
 import { SITE } from '../../lib/site.ts';
 
+/** The page cache keys a shared render by these (server's page-cache-key.ts). */
+export const handle: PageHandle = { queryParams: [ADDED_PARAM, NOTICE_PARAM] };
+
 /** /product-details/{number} (SPEC.md "Product details page"); an _id finds it too. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const justAdded = justAddedFrom(new URL(request.url));
   const product = await fetchProduct(context, params.productId);
   if (!product) throw data(null, { status: 404 });
   const { publicUrl, storageBaseUrl } = context.publicConfig;
   return {
     product,
-    cartCookie: readRequestCartCookie(request),
+    cartCookie: cartCookieWithJustAdded(readRequestCartCookie(request), justAdded),
+    justAdded,
     storageBaseUrl,
     publicUrl,
     // Made here, so the browser's bundle carries neither the schema.org builder nor its escaping.
     jsonLd: jsonForScript(productJsonLd(product, publicUrl, SITE.name)),
+    metaTags: productMetaTags(product, publicUrl, SITE.name),
   };
+}
+
+/** 'Add to Cart' clicked before or without the page's code (a plain form post). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return addToCartAction(request, context);
 }
 
 /** On client navigations, the deferred parts' code arrives with the data: none shows empty. */
@@ -55,29 +68,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) {
     return [{ title: `Product not found | ${SITE.name}` }, { name: 'robots', content: 'noindex' }];
   }
-  const { product, publicUrl } = loaderData;
-  const title = `${product.title} | ${SITE.name}`;
-  const description = metaDescription(product.description);
-  const canonical = productCanonicalUrl(product.number, publicUrl);
-  const image = mainImage(product);
-  return [
-    { title },
-    { name: 'description', content: description },
-    { tagName: 'link', rel: 'canonical', href: canonical },
-    { property: 'og:type', content: 'product' },
-    { property: 'og:site_name', content: SITE.name },
-    { property: 'og:title', content: product.title },
-    { property: 'og:description', content: description },
-    { property: 'og:url', content: canonical },
-    ...(image ? [{ property: 'og:image', content: absoluteUrl(image, publicUrl) }] : []),
-    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
-  ];
+  return loaderData.metaTags;
 }
 
 export default function ProductDetails({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
   const signedIn = useStorefrontMe().user !== null;
-  const cart = useCart(loaderData.cartCookie);
+  const cart = useCart(loaderData.cartCookie, loaderData.justAdded);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 lg:py-10">

@@ -10,6 +10,13 @@ import { data, isRouteErrorResponse, Link } from 'react-router';
 import type { Route } from './+types/shop';
 import { useStorefrontMe } from '../../features/auth/api/me.ts';
 import { LazyAddToCartNotice } from '../../features/cart/components/lazy-add-to-cart-notice.tsx';
+import { addToCartAction } from '../../features/cart/add-to-cart-action.server.ts';
+import {
+  ADDED_PARAM,
+  cartCookieWithJustAdded,
+  justAddedFrom,
+  NOTICE_PARAM,
+} from '../../features/cart/just-added.ts';
 import { readRequestCartCookie, useCart } from '../../features/cart/use-cart.ts';
 import { fetchCategories, fetchProducts } from '../../features/catalog/api/catalog.ts';
 import { categoryPath } from '../../features/catalog/category-path.ts';
@@ -30,11 +37,12 @@ function withoutControlCharacters(text: string): string {
 const EAGER_IMAGES = 4;
 
 /** The page cache keys a shared render by these (server's page-cache-key.ts). */
-export const handle: PageHandle = { queryParams: ['q', 'page'] };
+export const handle: PageHandle = { queryParams: ['q', 'page', ADDED_PARAM, NOTICE_PARAM] };
 
 /** /shop and /shop/{category name} (SPEC.md "Shop page"), filtered by ?q= and paged by ?page=. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const justAdded = justAddedFrom(url);
   // Typed or pasted text: control characters (a NUL byte) can match nothing, so they go.
   const q = withoutControlCharacters(url.searchParams.get('q') ?? '')
     .trim()
@@ -74,7 +82,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       products: list.products,
       total: list.total,
       totalCapped: list.totalCapped,
-      cartCookie: readRequestCartCookie(request),
+      cartCookie: cartCookieWithJustAdded(readRequestCartCookie(request), justAdded),
+      justAdded,
       storageBaseUrl: context.publicConfig.storageBaseUrl,
       publicUrl: context.publicConfig.publicUrl,
     },
@@ -87,6 +96,11 @@ function headingOf(loaderData: { category: string | null; requestedCategory: str
   if (loaderData.category) return titleCase(loaderData.category);
   if (loaderData.requestedCategory) return titleCase(loaderData.requestedCategory);
   return 'All Products';
+}
+
+/** 'Add to Cart' on a card, clicked before or without the page's code (a plain form post). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return addToCartAction(request, context);
 }
 
 /** On client navigations, the deferred parts' code arrives with the data: none shows empty. */
@@ -131,7 +145,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const { categories, category, q, page, pageCount, products, total, totalCapped } = loaderData;
   const signedIn = useStorefrontMe().user !== null;
-  const cart = useCart(loaderData.cartCookie);
+  const cart = useCart(loaderData.cartCookie, loaderData.justAdded);
   const basePath = category
     ? categoryPath(category)
     : loaderData.requestedCategory

@@ -1,5 +1,7 @@
 import { CircleCheck, X } from 'lucide-react';
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { ADDED_PARAM, NOTICE_PARAM } from '../just-added.ts';
 
 /** How long the alert stays before it closes by itself. */
 const NOTICE_VISIBLE_MS = 6000;
@@ -11,6 +13,12 @@ export const ADD_TO_CART_MESSAGE = 'Item added successfully to cart';
  * page, so screen readers announce the message when it appears inside it.
  */
 export function AddToCartNotice({ open, onClose }: { open: boolean; onClose: () => void }) {
+  // Without the page's code, closing loads the page again without the alert's parameters.
+  const { pathname, search } = useLocation();
+  const kept = new URLSearchParams(search);
+  kept.delete(ADDED_PARAM);
+  kept.delete(NOTICE_PARAM);
+  const closedHref = kept.size > 0 ? `${pathname}?${kept}` : pathname;
   useEffect(() => {
     if (!open) return;
     const timer = window.setTimeout(onClose, NOTICE_VISIBLE_MS);
@@ -27,14 +35,18 @@ export function AddToCartNotice({ open, onClose }: { open: boolean; onClose: () 
         <div className="pointer-events-auto flex items-center gap-3 rounded-lg bg-emerald-800 py-2 pr-2 pl-4 text-white shadow-lg">
           <CircleCheck className="h-5 w-5 shrink-0" aria-hidden="true" />
           <p className="font-semibold">{ADD_TO_CART_MESSAGE}</p>
-          <button
-            type="button"
-            onClick={onClose}
+          <a
+            href={closedHref}
+            role="button"
+            onClick={(event) => {
+              event.preventDefault();
+              onClose();
+            }}
             className="flex h-9 w-9 items-center justify-center rounded-full hover:bg-white/15"
             aria-label="Close message"
           >
             <X className="h-4 w-4" aria-hidden="true" />
-          </button>
+          </a>
         </div>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { isUnavailable, type ProductDto } from '@labshop/shared/schemas/catalog';
 import { CheckIcon, CircleAlertIcon, ShoppingCartIcon } from '../../../components/page-icons.tsx';
 import { Link } from 'react-router';
+import { AddToCartForm } from './add-to-cart-form.tsx';
 import { useFocusAfterAdd } from './use-focus-after-add.ts';
 
 export const UNAVAILABLE_MESSAGE = 'Product is currently not available';
@@ -45,9 +46,9 @@ export function ProductBuyBox({ product, inCart, onAddToCart }: ProductBuyBoxPro
     );
   }
   return (
-    <button
-      type="button"
-      onClick={() => {
+    <AddToCartForm
+      productNumber={product.number}
+      onAdd={() => {
         markAdded();
         onAddToCart();
       }}
@@ -55,6 +56,6 @@ export function ProductBuyBox({ product, inCart, onAddToCart }: ProductBuyBoxPro
     >
       <ShoppingCartIcon className="h-5 w-5" aria-hidden="true" />
       Add to Cart
-    </button>
+    </AddToCartForm>
   );
 }

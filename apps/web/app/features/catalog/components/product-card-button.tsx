@@ -1,6 +1,7 @@
 import { isUnavailable, type ProductDto } from '@labshop/shared/schemas/catalog';
 import { Ban, Check, ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
+import { AddToCartForm } from './add-to-cart-form.tsx';
 import { useFocusAfterAdd } from './use-focus-after-add.ts';
 
 export interface ProductCardButtonProps {
@@ -44,9 +45,9 @@ export function ProductCardButton({ product, inCart, onAddToCart }: ProductCardB
     );
   }
   return (
-    <button
-      type="button"
-      onClick={() => {
+    <AddToCartForm
+      productNumber={product.number}
+      onAdd={() => {
         markAdded();
         onAddToCart();
       }}
@@ -54,6 +55,6 @@ export function ProductCardButton({ product, inCart, onAddToCart }: ProductCardB
     >
       <ShoppingCart className="h-4 w-4" aria-hidden="true" />
       Add to Cart
-    </button>
+    </AddToCartForm>
   );
 }

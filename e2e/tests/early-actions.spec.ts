@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test';
+import { waitForHydration } from './fixtures.ts';
+
+/**
+ * Issue 33: the storefront's actions work before the page's code has started, and without it.
+ * Each is clicked once with the page's scripts held back (as a visitor who clicks as soon as the
+ * page shows, on a slow connection), and once with JavaScript turned off; each gets what it
+ * gets after hydration (shop.spec.ts, shell.spec.ts).
+ */
+
+// Demo catalogue facts (apps/server/src/db/seed/catalog-data.ts).
+const VIBRATOR = { number: 'VB-12', title: 'Model Vibrator, Medium Platform' };
+const GRINDERS = { category: 'Alloy Grinders', first: 'AG-210', second: 'AG-150' };
+const ADDED = 'Item added successfully to cart';
+
+type Arrival = 'before the code starts' | 'without JavaScript';
+
+/** The shop card of a product, found by its bracketed number. */
+const card = (page: Page, number: string) =>
+  page.getByRole('article').filter({ hasText: `[${number}]` });
+
+async function cartCookie(page: Page): Promise<unknown> {
+  const cookie = (await page.context().cookies()).find((each) => each.name === '_cart__rf');
+  return cookie ? JSON.parse(decodeURIComponent(cookie.value)) : null;
+}
+
+/**
+ * Opens `path` as the visitor arrives. Before the code starts, the page's scripts are held until
+ * the returned `startCode` is called, so the click lands where a slow connection puts it.
+ */
+async function open(page: Page, path: string, arrival: Arrival) {
+  let startCode = async () => {};
+  if (arrival === 'before the code starts') {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    startCode = async () => {
+      release();
+      await waitForHydration(page);
+    };
+  }
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+  return startCode;
+}
+
+for (const arrival of ['before the code starts', 'without JavaScript'] as const) {
+  test.describe(arrival, () => {
+    if (arrival === 'without JavaScript') test.use({ javaScriptEnabled: false });
+
+    test('Add to Cart on the product page adds the product and says so', async ({ page }) => {
+      const startCode = await open(page, `/product-details/${VIBRATOR.number}`, arrival);
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+
+      await expect(page).toHaveURL(new RegExp(`/product-details/${VIBRATOR.number}\\?`));
+      await expect(page.getByText('In Cart', { exact: true })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'View Cart' })).toHaveAttribute('href', '/cart');
+      await expect(page.getByText(ADDED)).toBeVisible();
+      expect(await cartCookie(page)).toEqual([VIBRATOR.number]);
+
+      await startCode();
+      if (arrival === 'before the code starts') {
+        // The code takes over: the header counts it, and the address forgets the parameters.
+        await expect(page.getByTestId('cart-count')).toHaveText('1');
+        await expect(page).toHaveURL(new RegExp(`/product-details/${VIBRATOR.number}$`));
+      } else {
+        // The alert closes without the code too: the page again, without it (a form with no
+        // fields leaves an empty query, '?').
+        await page.getByRole('button', { name: 'Close message' }).click();
+        await expect(page).toHaveURL(new RegExp(`/product-details/${VIBRATOR.number}\\??$`));
+        await expect(page.getByText(ADDED)).toHaveCount(0);
+      }
+      await page.goto('/cart');
+      await expect(page.getByRole('link', { name: VIBRATOR.title }).first()).toBeVisible();
+    });
+
+    test("Add to Cart on the shop's cards: In Cart / View, and the alert once", async ({
+      page,
+    }) => {
+      const startCode = await open(page, `/shop/${GRINDERS.category}`, arrival);
+      await card(page, GRINDERS.first).getByRole('button', { name: 'Add to Cart' }).click();
+
+      const inCart = card(page, GRINDERS.first).getByRole('link', { name: 'In Cart / View' });
+      await expect(inCart).toHaveAttribute('href', '/cart');
+      await expect(page.getByText(ADDED)).toBeVisible();
+      expect(await cartCookie(page)).toEqual([GRINDERS.first]);
+
+      // The next one is added without the alert (SPEC.md: once, then not for 30 days).
+      await card(page, GRINDERS.second).getByRole('button', { name: 'Add to Cart' }).click();
+      await expect(
+        card(page, GRINDERS.second).getByRole('link', { name: 'In Cart / View' }),
+      ).toBeVisible();
+      await expect(page.getByText(ADDED)).toHaveCount(0);
+      expect(await cartCookie(page)).toEqual([GRINDERS.first, GRINDERS.second]);
+
+      await startCode();
+      if (arrival === 'before the code starts') {
+        await expect(page.getByTestId('cart-count')).toHaveText('2');
+        await expect(inCart).toBeVisible();
+      }
+    });
+
+    test('the header search icon opens the search box, and a search goes to the shop', async ({
+      page,
+    }) => {
+      await open(page, '/home', arrival);
+      const box = page.getByRole('searchbox', { name: 'Search products by name or number' });
+      await expect(box).toBeHidden();
+      await page.getByRole('button', { name: 'Search products' }).click();
+      await expect(box).toBeVisible();
+      await box.fill('vibrator');
+      await box.press('Enter');
+      await expect(page).toHaveURL(/\/shop\?q=vibrator$/);
+      await expect(card(page, VIBRATOR.number)).toBeVisible();
+    });
+  });
+}
