@@ -11,6 +11,7 @@ import { waitForHydration } from './fixtures.ts';
 // Demo catalogue facts (apps/server/src/db/seed/catalog-data.ts).
 const VIBRATOR = { number: 'VB-12', title: 'Model Vibrator, Medium Platform' };
 const GRINDERS = { category: 'Alloy Grinders', first: 'AG-210', second: 'AG-150' };
+const GRINDER_TITLE = 'Single-Station Alloy Grinder';
 const ADDED = 'Item added successfully to cart';
 
 type Arrival = 'before the code starts' | 'without JavaScript';
@@ -101,6 +102,38 @@ for (const arrival of ['before the code starts', 'without JavaScript'] as const)
         await expect(page.getByTestId('cart-count')).toHaveText('2');
         await expect(inCart).toBeVisible();
       }
+    });
+
+    test("the cart's stepper, a typed quantity and Remove change the cart", async ({ page }) => {
+      await page.context().addCookies([
+        {
+          name: '_cart__rf',
+          value: encodeURIComponent(JSON.stringify([GRINDERS.first, VIBRATOR.number])),
+          url: test.info().project.use.baseURL!,
+        },
+      ]);
+      const startCode = await open(page, '/cart', arrival);
+      const quantity = page.getByLabel(`Quantity of ${VIBRATOR.title}`, { exact: true });
+      await page.getByRole('button', { name: `Increase quantity of ${VIBRATOR.title}` }).click();
+      await expect(quantity).toHaveValue('2');
+      expect(await cartCookie(page)).toEqual([
+        GRINDERS.first,
+        { number: VIBRATOR.number, title: VIBRATOR.title, quantity: 2 },
+      ]);
+
+      // Enter in the field sends the typed quantity (not the minus button's).
+      await quantity.fill('5');
+      await quantity.press('Enter');
+      await expect(quantity).toHaveValue('5');
+      await page.getByRole('button', { name: `Decrease quantity of ${VIBRATOR.title}` }).click();
+      await expect(quantity).toHaveValue('4');
+
+      await page.getByRole('button', { name: `Remove ${GRINDER_TITLE} from the cart` }).click();
+      await expect(page.getByTestId('cart-item')).toHaveCount(1);
+      expect(await cartCookie(page)).toEqual([
+        { number: VIBRATOR.number, title: VIBRATOR.title, quantity: 4 },
+      ]);
+      await startCode();
     });
 
     test('the header search icon opens the search box, and a search goes to the shop', async ({

@@ -4,7 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { readCookie } from '../../lib/cookies.ts';
 import { writeCookie } from '../../lib/write-cookie.ts';
 import { addToCartCookie, useRawCartCookie, type CartProduct } from './cart-store.ts';
-import { useForgetJustAdded, type JustAdded } from './just-added.ts';
+import { useForgetJustAdded, type JustAdded } from './cart-forms.ts';
 
 // The cart store (the cookie) lives in cart-store.ts; the selling pages and the checkout use
 // it from here or from there.

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Await } from 'react-router';
 import type { Route } from './+types/cart';
 import { loadCart, loadCartInBrowser, type CartLoad } from '../../features/cart/api/cart.ts';
+import { cartLineAction } from '../../features/cart/cart-actions.server.ts';
 import { LazyCartView } from '../../features/cart/components/lazy-cart-view.tsx';
 import { LoadingSpinner } from '../../features/content/components/loading-spinner.tsx';
 import { readRequestCartCookie } from '../../features/cart/cart-store.ts';
@@ -19,6 +20,11 @@ export const headers = perVisitorPageHeaders;
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { cart: await loadCart(context), cartCookie: readRequestCartCookie(request) };
+}
+
+/** A line's stepper or Remove, used before or without the page's code (a plain form post). */
+export async function action({ request }: Route.ActionArgs) {
+  return cartLineAction(request);
 }
 
 /**

@@ -10,13 +10,13 @@ import { data, isRouteErrorResponse, Link } from 'react-router';
 import type { Route } from './+types/shop';
 import { useStorefrontMe } from '../../features/auth/api/me.ts';
 import { LazyAddToCartNotice } from '../../features/cart/components/lazy-add-to-cart-notice.tsx';
-import { addToCartAction } from '../../features/cart/add-to-cart-action.server.ts';
+import { addToCartAction } from '../../features/cart/cart-actions.server.ts';
 import {
   ADDED_PARAM,
   cartCookieWithJustAdded,
   justAddedFrom,
   NOTICE_PARAM,
-} from '../../features/cart/just-added.ts';
+} from '../../features/cart/cart-forms.ts';
 import { readRequestCartCookie, useCart } from '../../features/cart/use-cart.ts';
 import { fetchCategories, fetchProducts } from '../../features/catalog/api/catalog.ts';
 import { categoryPath } from '../../features/catalog/category-path.ts';

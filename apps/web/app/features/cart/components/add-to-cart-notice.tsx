@@ -1,7 +1,7 @@
 import { CircleCheck, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { ADDED_PARAM, NOTICE_PARAM } from '../just-added.ts';
+import { ADDED_PARAM, NOTICE_PARAM } from '../cart-forms.ts';
 
 /** How long the alert stays before it closes by itself. */
 const NOTICE_VISIBLE_MS = 6000;

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { productDetailsPath } from '../../catalog/components/card-parts.tsx';
 import { ProductImage } from '../../catalog/components/product-image.tsx';
 import type { PricedCartItem } from '../cart-items.ts';
+import { CART_LINE_FORM } from '../cart-line-form.ts';
 import { QuantityStepper } from './quantity-stepper.tsx';
 
 /**
@@ -135,7 +136,17 @@ function CartItemRow({
 
       {/* Phones: stepper and line total side by side, Remove under them (the focus order
           stays minus, input, plus, Remove). */}
-      <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-1 lg:contents">
+      <form
+        method="post"
+        onSubmit={(event) => event.preventDefault()}
+        className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-1 lg:contents"
+      >
+        <input type="hidden" name={CART_LINE_FORM.number} value={product.number} />
+        <input type="hidden" name={CART_LINE_FORM.title} value={product.title} />
+        {/* The form's first button, which Enter in the quantity field presses (not minus). */}
+        <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">
+          Update
+        </button>
         <div className="lg:col-start-4 lg:row-start-1 lg:justify-self-center">
           <QuantityStepper
             value={item.quantity}
@@ -150,14 +161,19 @@ function CartItemRow({
           </span>
         </p>
         <button
-          type="button"
-          onClick={onRemove}
+          type="submit"
+          name={CART_LINE_FORM.remove}
+          value="1"
+          onClick={(event) => {
+            event.preventDefault();
+            onRemove();
+          }}
           className="col-span-2 -mr-2 inline-flex min-h-10 items-center gap-1.5 justify-self-end rounded-md px-2 text-sm font-semibold text-red-700 hover:bg-red-50 lg:col-span-1 lg:col-start-6 lg:row-start-1 lg:mr-0"
         >
           <Trash2 className="h-4 w-4" aria-hidden="true" />
           Remove <span className="sr-only">{product.title} from the cart</span>
         </button>
-      </div>
+      </form>
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import { MAX_LINE_QUANTITY, normalizeQuantity } from '@labshop/shared/pricing';
 import { Minus, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
+import { CART_LINE_FORM } from '../cart-line-form.ts';
 
 export interface QuantityStepperProps {
   /** The committed quantity, 1..999. */
@@ -24,7 +25,8 @@ function typedQuantity(text: string): number | null {
 /**
  * Minus, input, plus (SPEC.md 4, "Quantity"): never below 1 and at most 999. Typing a valid
  * number changes the quantity at once; the field may be empty or invalid while it has focus,
- * and on blur such a value resets to 1.
+ * and on blur such a value resets to 1. Inside a cart line's form, the buttons and Enter also
+ * post the quantity, for when the page's code has not started (cartLineAction).
  */
 export function QuantityStepper({ value, onChange, productTitle }: QuantityStepperProps) {
   const inputId = useId();
@@ -46,9 +48,14 @@ export function QuantityStepper({ value, onChange, productTitle }: QuantityStepp
   return (
     <div className="inline-flex items-stretch overflow-hidden rounded-md border border-slate-300 bg-white shadow-sm focus-within:border-brand-500">
       <button
-        type="button"
+        type="submit"
+        name={CART_LINE_FORM.set}
+        value={value - 1}
         className={BUTTON}
-        onClick={() => commit(value - 1)}
+        onClick={(event) => {
+          event.preventDefault();
+          commit(value - 1);
+        }}
         disabled={value <= 1}
         aria-label={`Decrease quantity of ${productTitle}`}
       >
@@ -59,6 +66,7 @@ export function QuantityStepper({ value, onChange, productTitle }: QuantityStepp
       </label>
       <input
         id={inputId}
+        name={CART_LINE_FORM.quantity}
         type="number"
         inputMode="numeric"
         min={1}
@@ -76,9 +84,14 @@ export function QuantityStepper({ value, onChange, productTitle }: QuantityStepp
         className="w-14 [appearance:textfield] border-x border-slate-300 text-center text-base font-semibold text-slate-900 focus:outline-none [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
       />
       <button
-        type="button"
+        type="submit"
+        name={CART_LINE_FORM.set}
+        value={value + 1}
         className={BUTTON}
-        onClick={() => commit(value + 1)}
+        onClick={(event) => {
+          event.preventDefault();
+          commit(value + 1);
+        }}
         disabled={value >= MAX_LINE_QUANTITY}
         aria-label={`Increase quantity of ${productTitle}`}
       >

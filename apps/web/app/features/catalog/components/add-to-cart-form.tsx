@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { ADD_TO_CART_FIELD } from '../../cart/just-added.ts';
+import { ADD_TO_CART_FIELD } from '../../cart/cart-forms.ts';
 
 /**
  * An 'Add to Cart' button that works before and without the page's code: a form posted to the
- * page itself, whose action adds the product (add-to-cart-action.server.ts). Once the code runs
+ * page itself, whose action adds the product (cart-actions.server.ts). Once the code runs
  * it adds in the browser instead, as before, and nothing is posted.
  */
 export function AddToCartForm({

@@ -1,7 +1,7 @@
 import { parseCartCookie } from '@labshop/shared/cart-cookie';
 import type { AppLoadContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { addToCartAction } from './add-to-cart-action.server.ts';
+import { addToCartAction, cartLineAction } from './cart-actions.server.ts';
 
 /** The catalogue as the in-process API answers it: GET /api/products/{number}. */
 const PRODUCTS: Record<string, { number: string; title: string }> = {
@@ -112,5 +112,74 @@ describe('the Add to Cart form action', () => {
     for (const fields of bad) {
       expect(await post('http://shop.test/shop', fields)).toMatchObject({ init: { status: 400 } });
     }
+  });
+});
+
+describe("the cart page's line form action", () => {
+  const CART = encodeURIComponent(JSON.stringify(['AG-210', 'VB-12']));
+  const LINE = { number: 'VB-12', title: 'Model Vibrator, Medium Platform' };
+
+  async function change(fields: Record<string, string>, cookie = `_cart__rf=${CART}`) {
+    const request = new Request('http://shop.test/cart', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      body: new URLSearchParams(fields).toString(),
+    });
+    try {
+      return await cartLineAction(request);
+    } catch (thrown) {
+      return thrown as { init: { status: number } | null };
+    }
+  }
+
+  /** The cart the answer's cookie holds; undefined when it sets none, null when it deletes it. */
+  function cartAfter(result: unknown): unknown {
+    const response = asResponse(result);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/cart');
+    const line = setCookies(response)._cart__rf;
+    if (line === undefined) return undefined;
+    if (/Max-Age=0;/.test(line)) return null;
+    return parseCartCookie(line.split(';')[0]!.split('=')[1]);
+  }
+
+  it('sets the quantity a stepper button names, or the typed one that Enter sends', async () => {
+    expect(cartAfter(await change({ ...LINE, set: '2', quantity: '7' }))).toEqual([
+      'AG-210',
+      { ...LINE, quantity: 2 },
+    ]);
+    expect(cartAfter(await change({ ...LINE, quantity: '7' }))).toEqual([
+      'AG-210',
+      { ...LINE, quantity: 7 },
+    ]);
+  });
+
+  it('keeps quantities within 1..999, and an invalid typed one becomes 1', async () => {
+    expect(cartAfter(await change({ ...LINE, quantity: '5000' }))).toEqual([
+      'AG-210',
+      { ...LINE, quantity: 999 },
+    ]);
+    expect(cartAfter(await change({ ...LINE, set: '0' }))).toEqual(['AG-210', 'VB-12']);
+    expect(cartAfter(await change({ ...LINE, quantity: 'abc' }))).toEqual(['AG-210', 'VB-12']);
+  });
+
+  it('removes the line, and deletes the cookie with the last one', async () => {
+    expect(cartAfter(await change({ ...LINE, remove: '1' }))).toEqual(['AG-210']);
+    const last = await change(
+      { ...LINE, remove: '1' },
+      `_cart__rf=${encodeURIComponent('["VB-12"]')}`,
+    );
+    expect(cartAfter(last)).toBeNull();
+  });
+
+  it('leaves out a line that is no longer in the cart (another tab removed it)', async () => {
+    expect(cartAfter(await change({ ...LINE, set: '3' }, '_cart__rf=%5B%22AG-210%22%5D'))).toBe(
+      undefined,
+    );
+  });
+
+  it('answers 400 without the line', async () => {
+    expect(await change({ set: '2' })).toMatchObject({ init: { status: 400 } });
+    expect(await change({ number: 'VB-12', set: '2' })).toMatchObject({ init: { status: 400 } });
   });
 });

@@ -2,9 +2,10 @@ import { parseCartCookie, cartHas, serializeCartCookie } from '@labshop/shared/c
 import { useEffect } from 'react';
 
 /**
- * Add to Cart works before, and without, the page's code (issue 33): the button submits a plain
- * form, the page's action puts the product in the cart cookie and sends the visitor back to the
- * same page with these parameters, and the page shows what the code would have shown.
+ * The cart's forms work before, and without, the page's code (issue 33). Add to Cart submits a
+ * plain form: the page's action puts the product in the cart cookie and sends the visitor back
+ * to the same page with the just-added parameters, and the page shows what the code would have
+ * shown. Each line of the cart page is a form too (cart-line-form.ts).
  */
 
 /** The 'Add to Cart' form's field naming the product (its number). */
