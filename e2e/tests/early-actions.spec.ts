@@ -1,3 +1,5 @@
+import { CONTACT_MESSAGES } from '@labshop/shared/schemas/content';
+import { NEWSLETTER_MESSAGES } from '@labshop/shared/schemas/newsletter';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForHydration } from './fixtures.ts';
 
@@ -15,6 +17,12 @@ const GRINDER_TITLE = 'Single-Station Alloy Grinder';
 const ADDED = 'Item added successfully to cart';
 
 type Arrival = 'before the code starts' | 'without JavaScript';
+
+/** An address no other test uses. */
+function uniqueEmail(label: string): string {
+  const project = test.info().project.name;
+  return `${label}-${project}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@lab.example`;
+}
 
 /** The shop card of a product, found by its bracketed number. */
 const card = (page: Page, number: string) =>
@@ -133,6 +141,57 @@ for (const arrival of ['before the code starts', 'without JavaScript'] as const)
       expect(await cartCookie(page)).toEqual([
         { number: VIBRATOR.number, title: VIBRATOR.title, quantity: 4 },
       ]);
+      await startCode();
+    });
+
+    test('the contact form sends, and a refusal keeps what was typed', async ({ page }) => {
+      const startCode = await open(page, '/contact-us', arrival);
+      const form = page.getByRole('form', { name: 'Send us a message' });
+      await form.getByLabel('Name').fill('Dana Whitfield');
+      await form.getByLabel('Email').fill('not-an-email');
+      await form.getByLabel('Phone').fill('+1 419 555 0100');
+      await form.getByLabel('Inquiry type').selectOption('support');
+      await form.getByLabel('Message').fill('Our AG-210 wheel guard rattles. Can you help?');
+      await form.getByRole('button', { name: 'Send Message' }).click();
+
+      await expect(
+        page.getByRole('alert').filter({ hasText: CONTACT_MESSAGES.emailFormat }),
+      ).toBeVisible();
+      await expect(form.getByLabel('Name')).toHaveValue('Dana Whitfield');
+      await expect(form.getByLabel('Inquiry type')).toHaveValue('support');
+      await expect(form.getByLabel('Message')).toHaveValue(
+        'Our AG-210 wheel guard rattles. Can you help?',
+      );
+
+      await form.getByLabel('Email').fill(uniqueEmail('contact'));
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await expect(
+        page.getByRole('status').filter({ hasText: CONTACT_MESSAGES.sent }),
+      ).toBeVisible();
+      await expect(page).toHaveURL(/\/contact-us$/);
+      await startCode();
+    });
+
+    test("the footer's newsletter sign-up thanks, or says what is wrong", async ({ page }) => {
+      const startCode = await open(page, '/shop', arrival);
+      const form = page.getByRole('contentinfo').getByRole('form', { name: 'Newsletter' });
+      await form.getByLabel('E-mail').fill('not-an-email');
+      await form.getByRole('button', { name: 'Subscribe' }).click();
+      await expect(page).toHaveURL(/\/newsletter\/signup$/);
+      await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+        NEWSLETTER_MESSAGES.emailInvalid,
+      );
+      // Back to the page the form was on.
+      await expect(page.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute(
+        'href',
+        '/shop',
+      );
+
+      await form.getByLabel('E-mail').fill(uniqueEmail('signup'));
+      await form.getByRole('button', { name: 'Subscribe' }).click();
+      await expect(page.getByRole('main').getByRole('status')).toHaveText(
+        NEWSLETTER_MESSAGES.signupThanks,
+      );
       await startCode();
     });
 

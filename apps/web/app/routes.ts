@@ -38,6 +38,8 @@ export default [
     // The signed links of the newsletter mails: each page asks for a click before it acts.
     route('newsletter/unsubscribe', 'routes/storefront/newsletter-unsubscribe.tsx'),
     route('newsletter/confirm', 'routes/storefront/newsletter-confirm.tsx'),
+    // Where the footer's sign-up form posts when the page's code has not started.
+    route('newsletter/signup', 'routes/storefront/newsletter-signup.tsx'),
     // One module for the eight text pages; each route's id names its page (text-page:About).
     ...TEXT_PAGES.map((page) =>
       route(page.path.slice(1), 'routes/storefront/text-page.tsx', {

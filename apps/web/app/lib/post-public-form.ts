@@ -1,6 +1,13 @@
 /** What a storefront form shows after sending: the server's text, or a fallback. */
 export type PublicFormResult = { ok: true; message: string } | { ok: false; error: string };
 
+/** What a storefront form's page gets back from its action: the outcome, and what was typed. */
+export interface PublicFormActionData<Field extends string> {
+  result: PublicFormResult;
+  /** The fields as posted, to fill the form again after a refusal; null once sent. */
+  values: Record<Field, string> | null;
+}
+
 /**
  * POSTs a storefront form's JSON (the contact form, the newsletter sign-up) and answers the
  * server's `message` or `error` text. A failure without one (the network, a proxy's error page)
@@ -27,12 +34,16 @@ export async function postPublicForm(
     console.error(`${texts.what} failed:`, error);
     return { ok: false, error: texts.failed };
   }
-  const text = await readText(response, response.ok ? 'message' : 'error');
+  const text = await readAnswerText(response, response.ok ? 'message' : 'error');
   if (response.ok) return { ok: true, message: text ?? texts.sent };
   return { ok: false, error: text ?? texts.failed };
 }
 
-async function readText(response: Response, field: 'message' | 'error'): Promise<string | null> {
+/** The answer's `message` or `error` text, if it has one. */
+export async function readAnswerText(
+  response: Response,
+  field: 'message' | 'error',
+): Promise<string | null> {
   try {
     const body = (await response.json()) as Record<string, unknown> | null;
     const value = body?.[field];

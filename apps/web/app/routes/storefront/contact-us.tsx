@@ -1,10 +1,13 @@
-import type { ContactDataDto } from '@labshop/shared/schemas/content';
+import { CONTACT_MESSAGES, type ContactDataDto } from '@labshop/shared/schemas/content';
+import { data } from 'react-router';
 import type { Route } from './+types/contact-us';
 import { fetchContactData } from '../../features/content/api/content.ts';
 import { ContactDetails } from '../../features/content/components/contact-details.tsx';
 import { LazyContactForm } from '../../features/content/components/lazy-contact-form.tsx';
 import { ContactMapBox } from '../../features/content/components/contact-map-box.tsx';
+import { postFormToApi } from '../../lib/public-form-action.server.ts';
 import { SITE } from '../../lib/site.ts';
+import { CONTACT_FORM_FIELDS } from '../../features/content/contact-form-fields.ts';
 
 /** /contact-us (SPEC.md "Contact page"): the contact data comes with the page. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -17,6 +20,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
   const { recaptchaSiteKey, recaptchaScriptUrl, mapTileUrl, mapAttribution } = context.publicConfig;
   return { contactData, recaptchaSiteKey, recaptchaScriptUrl, mapTileUrl, mapAttribution };
+}
+
+/** 'Send Message' before or without the page's code: the form is posted to the page itself. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { answer, status } = await postFormToApi(
+    request,
+    context,
+    '/api/contact',
+    CONTACT_FORM_FIELDS,
+    { sent: CONTACT_MESSAGES.sent, failed: CONTACT_MESSAGES.failed },
+  );
+  return data(answer, { status });
 }
 
 /** On client navigations, the deferred form's code arrives with the data: it never shows empty. */
@@ -35,7 +50,7 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-export default function ContactUs({ loaderData }: Route.ComponentProps) {
+export default function ContactUs({ loaderData, actionData }: Route.ComponentProps) {
   const { contactData } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 lg:py-12">
@@ -66,6 +81,7 @@ export default function ContactUs({ loaderData }: Route.ComponentProps) {
           <LazyContactForm
             recaptchaSiteKey={loaderData.recaptchaSiteKey}
             recaptchaScriptUrl={loaderData.recaptchaScriptUrl}
+            posted={actionData}
           />
         </section>
       </div>

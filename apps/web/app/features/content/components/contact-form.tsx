@@ -12,7 +12,9 @@ import { useEffect, useId, useState } from 'react';
 import { useForm, type FieldError, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { BotTrapField, FormField, formControlProps } from '../../../components/form-field.tsx';
+import type { PublicFormActionData } from '../../../lib/post-public-form.ts';
 import { sendContactMessage } from '../api/contact.ts';
+import type { ContactFormField } from '../contact-form-fields.ts';
 import { captchaToken, loadRecaptcha } from '../api/recaptcha.ts';
 
 /** What the form holds: text as typed, and '' while no inquiry type is chosen. */
@@ -45,6 +47,8 @@ export interface ContactFormProps {
   /** PublicConfig.recaptchaSiteKey: null when the captcha is off (the embedded mode). */
   recaptchaSiteKey: string | null;
   recaptchaScriptUrl: string;
+  /** What the page's action answered when the form was posted without the page's code. */
+  posted?: PublicFormActionData<ContactFormField>;
 }
 
 /**
@@ -53,8 +57,17 @@ export interface ContactFormProps {
  * trap stops a send with 'Invalid request.'. With a captcha configured, a token for the
  * contact_submit action goes along as recaptcha_token2.
  */
-export function ContactForm({ recaptchaSiteKey, recaptchaScriptUrl }: ContactFormProps) {
+export function ContactForm({ recaptchaSiteKey, recaptchaScriptUrl, posted }: ContactFormProps) {
   const id = useId();
+  // Posted without the code and refused: the form again as typed (the server's render too).
+  const [initial] = useState<ContactFormValues>(() =>
+    posted?.values
+      ? {
+          ...posted.values,
+          inquiryType: INQUIRY_TYPES.find((type) => type === posted.values?.inquiryType) ?? '',
+        }
+      : EMPTY,
+  );
   const {
     register,
     handleSubmit,
@@ -64,9 +77,15 @@ export function ContactForm({ recaptchaSiteKey, recaptchaScriptUrl }: ContactFor
     // The form starts with no inquiry type (''), which the schema refuses with its message.
     resolver: contactResolver,
     mode: 'onTouched',
-    defaultValues: EMPTY,
+    defaultValues: initial,
   });
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<Outcome>(() =>
+    posted
+      ? posted.result.ok
+        ? { kind: 'sent', text: CONTACT_MESSAGES.sent }
+        : { kind: 'error', text: posted.result.error }
+      : null,
+  );
 
   // reCAPTCHA v3 scores the visit, so its script loads with the page, not at the click.
   useEffect(() => {
@@ -110,6 +129,7 @@ export function ContactForm({ recaptchaSiteKey, recaptchaScriptUrl }: ContactFor
 
   return (
     <form
+      method="post"
       noValidate
       onSubmit={(event) => void handleSubmit(send)(event)}
       aria-busy={isSubmitting}
@@ -126,6 +146,7 @@ export function ContactForm({ recaptchaSiteKey, recaptchaScriptUrl }: ContactFor
           <input
             {...field('name', errors.name)}
             {...register('name')}
+            defaultValue={initial.name}
             type="text"
             autoComplete="name"
             maxLength={CONTACT_LIMITS.name}
@@ -135,6 +156,7 @@ export function ContactForm({ recaptchaSiteKey, recaptchaScriptUrl }: ContactFor
           <input
             {...field('email', errors.email)}
             {...register('email')}
+            defaultValue={initial.email}
             type="email"
             autoComplete="email"
             inputMode="email"
@@ -145,6 +167,7 @@ export function ContactForm({ recaptchaSiteKey, recaptchaScriptUrl }: ContactFor
           <input
             {...field('phone', errors.phone)}
             {...register('phone')}
+            defaultValue={initial.phone}
             type="tel"
             autoComplete="tel"
             inputMode="tel"
@@ -156,7 +179,11 @@ export function ContactForm({ recaptchaSiteKey, recaptchaScriptUrl }: ContactFor
           controlId={fieldId('inquiryType')}
           error={errors.inquiryType?.message}
         >
-          <select {...field('inquiryType', errors.inquiryType)} {...register('inquiryType')}>
+          <select
+            {...field('inquiryType', errors.inquiryType)}
+            {...register('inquiryType')}
+            defaultValue={initial.inquiryType}
+          >
             <option value="">Select an inquiry type</option>
             {INQUIRY_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -170,6 +197,7 @@ export function ContactForm({ recaptchaSiteKey, recaptchaScriptUrl }: ContactFor
         <textarea
           {...field('message', errors.message)}
           {...register('message')}
+          defaultValue={initial.message}
           rows={6}
           maxLength={CONTACT_LIMITS.message}
         />

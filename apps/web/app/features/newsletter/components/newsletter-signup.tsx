@@ -5,8 +5,8 @@ import { useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { BotTrapField } from '../../../components/form-field.tsx';
-import { useHydrated } from '../../content/use-hydrated.ts';
 import { signUpForNewsletter } from '../api/signup.ts';
+import { NEWSLETTER_SIGNUP_PAGE } from '../signup-fields.ts';
 
 type SignupValues = { displayName: string; email: string; companyFax: string };
 type SignupOutput = z.output<typeof NewsletterSignupInput>;
@@ -28,8 +28,6 @@ const errorClass = 'mt-1.5 text-sm text-red-200';
  */
 export function NewsletterSignup() {
   const id = useId();
-  // Before hydration a click would submit the form natively, with the address in the URL.
-  const hydrated = useHydrated();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const {
     register,
@@ -73,7 +71,10 @@ export function NewsletterSignup() {
             a link to confirm; you can unsubscribe at any time.
           </p>
         </div>
+        {/* Posted to its page by the browser itself when the code has not started. */}
         <form
+          method="post"
+          action={NEWSLETTER_SIGNUP_PAGE}
           noValidate
           onSubmit={(event) => void handleSubmit(send)(event)}
           aria-labelledby={`${id}-heading`}
@@ -125,7 +126,7 @@ export function NewsletterSignup() {
             </div>
             <button
               type="submit"
-              disabled={!hydrated || isSubmitting}
+              disabled={isSubmitting}
               className="inline-flex items-center justify-center gap-2 rounded-md bg-accent-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-accent-600 disabled:cursor-not-allowed disabled:opacity-70 sm:mt-7"
             >
               <MailPlus className="h-4 w-4" aria-hidden="true" />
