@@ -195,6 +195,30 @@ for (const arrival of ['before the code starts', 'without JavaScript'] as const)
       await startCode();
     });
 
+    test('the notifications bell opens its list, and closes it', async ({ page }) => {
+      await open(page, '/home', arrival);
+      const list = page.getByRole('region', { name: 'Notifications' });
+      await expect(list).toBeHidden();
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await expect(list).toBeVisible();
+      await expect(list.getByRole('listitem').first()).toBeVisible();
+      await list.getByRole('button', { name: 'Close notifications' }).click();
+      await expect(list).toBeHidden();
+    });
+
+    test('the cookie banner waits for the code, so its Accept is never lost', async ({ page }) => {
+      // Acceptance is kept in local storage (SPEC.md), which only the code can read: the
+      // banner is not in the first HTML, and shows (with a working Accept) once the code runs.
+      const startCode = await open(page, '/home', arrival);
+      const banner = page.getByRole('region', { name: 'Cookie notice' });
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(banner).toHaveCount(0);
+      if (arrival === 'without JavaScript') return;
+      await startCode();
+      await banner.getByRole('button', { name: 'Accept' }).click();
+      await expect(banner).toHaveCount(0);
+    });
+
     test('the header search icon opens the search box, and a search goes to the shop', async ({
       page,
     }) => {

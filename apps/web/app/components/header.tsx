@@ -4,6 +4,7 @@ import { Form, NavLink, useLocation } from 'react-router';
 import { SITE } from '../lib/site.ts';
 import { Logo } from './logo.tsx';
 import { SocialIcon } from './social-icon.tsx';
+import { pressOnSpace } from '../lib/link-button.ts';
 
 const NAV_LINKS = [
   { to: '/shop', label: 'Products' },
@@ -104,6 +105,7 @@ export function Header({ accountSlot, cartSlot, notificationsSlot }: HeaderProps
             <a
               href={`#${SEARCH_OPENER_ID}`}
               role="button"
+              onKeyDown={pressOnSpace}
               className="flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
               aria-label={searchOpen ? 'Close product search' : 'Search products'}
               aria-expanded={searchOpen}

@@ -2,6 +2,7 @@ import { CircleCheck, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { ADDED_PARAM, NOTICE_PARAM } from '../cart-forms.ts';
+import { pressOnSpace } from '../../../lib/link-button.ts';
 
 /** How long the alert stays before it closes by itself. */
 const NOTICE_VISIBLE_MS = 6000;
@@ -38,6 +39,7 @@ export function AddToCartNotice({ open, onClose }: { open: boolean; onClose: () 
           <a
             href={closedHref}
             role="button"
+            onKeyDown={pressOnSpace}
             onClick={(event) => {
               event.preventDefault();
               onClose();
