@@ -195,6 +195,41 @@ for (const arrival of ['before the code starts', 'without JavaScript'] as const)
       await startCode();
     });
 
+    test("the checkout's coupon applies, and the card form says it needs the code", async ({
+      page,
+    }) => {
+      await page.context().addCookies([
+        {
+          name: '_cart__rf',
+          value: encodeURIComponent(JSON.stringify([GRINDERS.first])),
+          url: test.info().project.use.baseURL!,
+        },
+      ]);
+      const startCode = await open(page, '/checkout', arrival);
+      const card = page.getByRole('region', { name: 'Card details' });
+      await expect(card).toContainText('Loading the secure card form…');
+      await expect(card).toContainText('It needs JavaScript.');
+      const coupon = page.getByRole('form', { name: 'Coupon' });
+      await coupon.getByLabel('Coupon code').fill('NO-SUCH-CODE');
+      await coupon.getByRole('button', { name: 'Apply' }).click();
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'Invalid coupon code' }),
+      ).toBeVisible();
+      await page.getByRole('form', { name: 'Coupon' }).getByLabel('Coupon code').fill('welcome2');
+      await page
+        .getByRole('form', { name: 'Coupon' })
+        .getByRole('button', { name: 'Apply' })
+        .click();
+      await expect(page.getByText(/Coupon WELCOME2 applied: 2% off/)).toBeVisible();
+
+      await startCode();
+      if (arrival === 'before the code starts') {
+        await expect(card.locator('iframe[title="Card details"]')).toBeVisible();
+        await expect(page.getByText(/Coupon WELCOME2 applied: 2% off/)).toBeVisible();
+        await expect(page).toHaveURL(/\/checkout$/);
+      }
+    });
+
     test('the notifications bell opens its list, and closes it', async ({ page }) => {
       await open(page, '/home', arrival);
       const list = page.getByRole('region', { name: 'Notifications' });

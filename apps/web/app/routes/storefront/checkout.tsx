@@ -1,4 +1,5 @@
 import { countryOptions } from '@labshop/shared/countries';
+import type { PageHandle } from '@labshop/shared/load-context';
 import { ShoppingCart, TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import type { Route } from './+types/checkout';
@@ -6,6 +7,8 @@ import { MessagePage } from '../../components/message-page.tsx';
 import { useStorefrontMe } from '../../features/auth/api/me.ts';
 import { loadCart } from '../../features/cart/api/cart.ts';
 import { cleanCartCookie } from '../../features/cart/cart-store.ts';
+import { couponOfLink } from '../../features/checkout/api/linked-coupon.ts';
+import { COUPON_PARAM } from '../../features/checkout/coupon-param.ts';
 import { LazyCheckoutPage } from '../../features/checkout/components/lazy-checkout-page.tsx';
 import { SITE } from '../../lib/site.ts';
 import { perVisitorPageHeaders } from '../../lib/per-visitor-page.ts';
@@ -18,11 +21,16 @@ export const headers = perVisitorPageHeaders;
  * cookie and price tier), so a direct load or a reload works; the cart page's navigation state
  * is not needed. The tokenizer and captcha settings come from the public configuration.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { tokenizerUrl, tokenizerOrigin, recaptchaSiteKey, recaptchaScriptUrl } =
     context.publicConfig;
+  const [cart, linkedCoupon] = await Promise.all([
+    loadCart(context),
+    couponOfLink(context, new URL(request.url).searchParams.get(COUPON_PARAM)),
+  ]);
   return {
-    cart: (await loadCart(context)).answer,
+    cart: cart.answer,
+    linkedCoupon,
     // Computed here: country names come from ICU data, which the browser may word differently.
     countries: countryOptions(),
     tokenizerUrl,
@@ -31,6 +39,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     recaptchaScriptUrl,
   };
 }
+
+/** The page cache keys a shared render by these (server's page-cache-key.ts). */
+export const handle: PageHandle = { queryParams: [COUPON_PARAM] };
 
 /** On client navigations, the deferred form's code arrives with the data: it never shows empty. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
@@ -91,6 +102,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       recaptchaScriptUrl={loaderData.recaptchaScriptUrl}
       signedIn={me.user !== null}
       defaultEmail={me.user?.email ?? ''}
+      linkedCoupon={loaderData.linkedCoupon}
     />
   );
 }

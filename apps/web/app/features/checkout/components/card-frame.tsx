@@ -1,6 +1,7 @@
 import { CreditCard, Lock, TriangleAlert } from 'lucide-react';
 import type { RefObject } from 'react';
 import { useHydrated } from '../../content/use-hydrated.ts';
+import { SITE } from '../../../lib/site.ts';
 import type { CardTokenState } from '../card-token.ts';
 
 export interface CardFrameProps {
@@ -48,9 +49,17 @@ export function CardFrame({ frameRef, tokenizerUrl, card }: CardFrameProps) {
             referrerPolicy="no-referrer"
           />
         ) : (
-          <p className="flex h-full items-center justify-center text-sm text-slate-600">
-            Loading the secure card form…
-          </p>
+          // Said in the first HTML: a browser without JavaScript keeps showing it.
+          <div className="flex h-full flex-col items-center justify-center gap-2 px-4 text-center text-sm text-slate-600">
+            <p className="font-medium">Loading the secure card form…</p>
+            <p>
+              It needs JavaScript. If it does not appear, please turn JavaScript on, or call us at{' '}
+              <a href={SITE.phone.href} className="font-semibold text-brand-700 underline">
+                {SITE.phone.display}
+              </a>{' '}
+              to order by phone.
+            </p>
+          </div>
         )}
       </div>
       <div aria-live="polite" className="mt-3 min-h-6 text-sm">

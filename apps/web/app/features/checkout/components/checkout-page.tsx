@@ -27,6 +27,8 @@ import { runCheckout, type CheckoutCalls } from '../checkout-flow.ts';
 import { priceOrder, type AppliedCoupon } from '../order.ts';
 import { BillingFields, type BillingValues } from './billing-fields.tsx';
 import { CardFrame } from './card-frame.tsx';
+import type { LinkedCoupon } from '../api/linked-coupon.ts';
+import { COUPON_PARAM } from '../coupon-param.ts';
 import { CouponField } from './coupon-field.tsx';
 import { LoadingOverlay } from './loading-overlay.tsx';
 import { OrderDetails } from './order-details.tsx';
@@ -49,6 +51,8 @@ export interface CheckoutPageProps {
   signedIn: boolean;
   /** The signed-in user's e-mail, to start the billing form with. */
   defaultEmail: string;
+  /** The coupon the address named (?coupon=, Apply before the code ran), checked by the loader. */
+  linkedCoupon?: LinkedCoupon;
 }
 
 /**
@@ -65,6 +69,7 @@ export function CheckoutPage({
   recaptchaScriptUrl,
   signedIn,
   defaultEmail,
+  linkedCoupon,
 }: CheckoutPageProps) {
   const id = useId();
   const fieldId = useCallback((name: string) => `${id}-${name}`, [id]);
@@ -72,7 +77,10 @@ export function CheckoutPage({
   const frameRef = useRef<HTMLIFrameElement>(null);
   const card = useCardToken(frameRef, tokenizerOrigin);
   const behaviourSnapshot = useBehaviouralScore();
-  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(
+    linkedCoupon && 'applied' in linkedCoupon ? linkedCoupon.applied : null,
+  );
+  useForgetCouponParam();
   const order = useMemo(() => priceOrder(cart, coupon), [cart, coupon]);
   const partnerPriced = useMemo(() => partnerPricedNumbers(cart), [cart]);
 
@@ -184,7 +192,14 @@ export function CheckoutPage({
           </h2>
           <OrderDetails order={order} partnerPriced={partnerPriced} />
           <div className="mt-5 border-t border-slate-200 pt-5">
-            <CouponField applied={coupon} onChange={setCoupon} disabled={busy} />
+            <CouponField
+              applied={coupon}
+              onChange={setCoupon}
+              disabled={busy}
+              linkedProblem={
+                linkedCoupon && 'problem' in linkedCoupon ? linkedCoupon.problem : null
+              }
+            />
           </div>
         </section>
 
@@ -253,6 +268,19 @@ export function CheckoutPage({
       <LoadingOverlay message={progress} />
     </div>
   );
+}
+
+/**
+ * Once the code runs, takes ?coupon= out of the address: the coupon is the page's state now,
+ * and a reload after removing it must not apply it again.
+ */
+function useForgetCouponParam(): void {
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has(COUPON_PARAM)) return;
+    url.searchParams.delete(COUPON_PARAM);
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  }, []);
 }
 
 /** Lines that get the partner x3 price: signed in, 3 or more, and that price set. */

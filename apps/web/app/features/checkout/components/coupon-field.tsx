@@ -2,24 +2,28 @@ import { CHECKOUT_MESSAGES } from '@labshop/shared/schemas/checkout';
 import { Tag, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { errorText, fetchCoupon } from '../api/checkout.ts';
+import { COUPON_PARAM } from '../coupon-param.ts';
 import type { AppliedCoupon } from '../order.ts';
 
 export interface CouponFieldProps {
   applied: AppliedCoupon | null;
   onChange(coupon: AppliedCoupon | null): void;
   disabled: boolean;
+  /** Why the coupon the checkout's address named was not applied (couponOfLink). */
+  linkedProblem?: string | null;
 }
 
 /**
  * The coupon field with Apply (SPEC.md section 4, Coupon): a known code sets the discount; an
  * unknown one resets it and says 'Invalid coupon code'. Its own small form, so Enter applies
- * the coupon instead of paying.
+ * the coupon instead of paying. Before the page's code runs, the form reloads the checkout with
+ * ?coupon=, whose loader applies it (linked-coupon.ts).
  */
-export function CouponField({ applied, onChange, disabled }: CouponFieldProps) {
+export function CouponField({ applied, onChange, disabled, linkedProblem }: CouponFieldProps) {
   const id = useId();
   const [code, setCode] = useState('');
   const [checking, setChecking] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(linkedProblem ?? null);
 
   const apply = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -52,13 +56,14 @@ export function CouponField({ applied, onChange, disabled }: CouponFieldProps) {
   const errorId = `${id}-error`;
   return (
     <div>
-      <form onSubmit={(event) => void apply(event)} noValidate aria-label="Coupon">
+      <form method="get" onSubmit={(event) => void apply(event)} noValidate aria-label="Coupon">
         <label htmlFor={`${id}-code`} className="mb-1.5 block text-sm font-semibold text-slate-800">
           Coupon code
         </label>
         <div className="flex gap-2">
           <input
             id={`${id}-code`}
+            name={COUPON_PARAM}
             value={code}
             onChange={(event) => setCode(event.target.value)}
             type="text"
