@@ -110,11 +110,12 @@ describe("a page's form", () => {
     });
 
   it("is refused when another site posts it, before the page's action runs", async () => {
-    for (const headers of [
+    const forged: Record<string, string>[] = [
       { origin: 'https://other-shop.example' },
       { 'sec-fetch-site': 'cross-site', origin: 'http://localhost' },
       { referer: 'https://other-shop.example/cart' },
-    ]) {
+    ];
+    for (const headers of forged) {
       const response = await post(headers);
       expect(response.statusCode, JSON.stringify(headers)).toBe(403);
       expect(response.body).toBe('Cross-site requests are not accepted.');
