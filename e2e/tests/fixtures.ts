@@ -5,6 +5,7 @@ import {
   expect,
   type APIRequestContext,
   type BrowserContext,
+  type Locator,
   type Page,
   type TestInfo,
 } from '@playwright/test';
@@ -14,6 +15,22 @@ export async function waitForHydration(page: Page): Promise<void> {
   // The code starts after the page has loaded (decision 009), then loads and runs its chunks:
   // on a slow, busy machine that took more than the usual 10 s.
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1, { timeout: 20_000 });
+}
+
+/**
+ * Waits until React has hydrated `part`. A part whose code loads only when it comes near the
+ * viewport (the footer's sign-up) works as a plain form until then (decision 013): a test of
+ * what its code does waits for it. React marks each DOM node it has taken over with a key of
+ * its own; the server's HTML has none.
+ */
+export async function waitForPartHydrated(part: Locator): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        part.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__react'))),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
 }
 
 /** Fails on any WCAG 2.1 A/AA violation axe-core finds on the page as it is now. */

@@ -7,7 +7,13 @@ import {
   type SubscribersAnswer,
 } from '@labshop/shared/schemas/newsletter';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, expectNoAccessibilityViolations, logIn, waitForHydration } from './fixtures.ts';
+import {
+  ADMIN,
+  expectNoAccessibilityViolations,
+  logIn,
+  waitForHydration,
+  waitForPartHydrated,
+} from './fixtures.ts';
 
 /**
  * The storefront's side of the newsletter: the footer's sign-up with its confirmation link, and
@@ -91,7 +97,8 @@ test.describe('newsletter, storefront', () => {
     await expect(form).toHaveAttribute('action', '/newsletter/signup');
 
     await form.scrollIntoViewIfNeeded();
-    await expect.poll(() => signupCode.length).toBe(1);
+    await waitForPartHydrated(form);
+    expect(signupCode).toHaveLength(1);
   });
 
   test('the footer sign-up thanks, and the mailed link confirms the subscription', async ({
@@ -105,8 +112,10 @@ test.describe('newsletter, storefront', () => {
     await page.goto('/home');
     await waitForHydration(page);
     const form = page.getByRole('contentinfo').getByRole('form', { name: 'Newsletter' });
-    // The form's code loads as it comes near the viewport, as a visitor scrolls down to it.
+    // The form's code loads as it comes near the viewport, as a visitor scrolls down to it; a
+    // click before then posts the form to its page (early-actions.spec.ts).
     await form.scrollIntoViewIfNeeded();
+    await waitForPartHydrated(form);
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await expect(form.getByText(NEWSLETTER_MESSAGES.emailRequired)).toBeVisible();
 
