@@ -34,13 +34,21 @@ export async function postPublicForm(
     console.error(`${texts.what} failed:`, error);
     return { ok: false, error: texts.failed };
   }
+  return formResultOf(response, texts);
+}
+
+/** What a form shows for the API's answer: its `message` or `error`, or `texts` without one. */
+export async function formResultOf(
+  response: Response,
+  texts: { sent: string; failed: string },
+): Promise<PublicFormResult> {
   const text = await readAnswerText(response, response.ok ? 'message' : 'error');
   if (response.ok) return { ok: true, message: text ?? texts.sent };
   return { ok: false, error: text ?? texts.failed };
 }
 
 /** The answer's `message` or `error` text, if it has one. */
-export async function readAnswerText(
+async function readAnswerText(
   response: Response,
   field: 'message' | 'error',
 ): Promise<string | null> {

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import { readAnswerText, type PublicFormActionData } from './post-public-form.ts';
+import { formResultOf, type PublicFormActionData } from './post-public-form.ts';
 
 /**
  * A storefront form (the contact form, the newsletter sign-up) posted by the browser itself,
@@ -33,9 +33,9 @@ export async function postFormToApi<Field extends string>(
     console.error(`POST ${path} failed:`, error);
     return { answer: { result: { ok: false, error: texts.failed }, values }, status: 503 };
   }
-  const text = await readAnswerText(response, response.ok ? 'message' : 'error');
-  const answer: PublicFormActionData<Field> = response.ok
-    ? { result: { ok: true, message: text ?? texts.sent }, values: null }
-    : { result: { ok: false, error: text ?? texts.failed }, values };
-  return { answer, status: response.ok ? 200 : response.status };
+  const result = await formResultOf(response, texts);
+  return {
+    answer: { result, values: result.ok ? null : values },
+    status: response.ok ? 200 : response.status,
+  };
 }

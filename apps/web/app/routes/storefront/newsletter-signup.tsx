@@ -2,7 +2,10 @@ import { NEWSLETTER_MESSAGES } from '@labshop/shared/schemas/newsletter';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { data, Link } from 'react-router';
 import type { Route } from './+types/newsletter-signup';
-import { NEWSLETTER_SIGNUP_FIELDS } from '../../features/newsletter/signup-fields.ts';
+import {
+  NEWSLETTER_SIGNUP_FIELDS,
+  NEWSLETTER_SIGNUP_PAGE,
+} from '../../features/newsletter/signup-fields.ts';
 import { postFormToApi } from '../../lib/public-form-action.server.ts';
 import { SITE } from '../../lib/site.ts';
 
@@ -28,7 +31,7 @@ function pageBefore(request: Request): string {
     const referer = new URL(request.headers.get('referer') ?? '');
     if (
       referer.origin === new URL(request.url).origin &&
-      referer.pathname !== '/newsletter/signup'
+      referer.pathname !== NEWSLETTER_SIGNUP_PAGE
     ) {
       return referer.pathname + referer.search;
     }
