@@ -280,6 +280,7 @@ export async function buildApp(
     catalog,
     captcha,
     gateway,
+    contact,
     guard: createPaymentGuard({
       count: createRateLimitCounter(database.db),
       limits: config.paymentLimits,

@@ -1,4 +1,4 @@
-import type { PaymentAnswer } from '@labshop/shared/schemas/checkout';
+import { CHECKOUT_MESSAGES, type PaymentAnswer } from '@labshop/shared/schemas/checkout';
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailLog, orders, rateLimitCounters } from '../src/db/schema/index.ts';
@@ -178,7 +178,10 @@ describe('payment attempt limits', () => {
       const response = await attempt({ ip: `192.0.2.${round + 1}`, email: newEmail(), token });
       const answer = (await response.json()) as PaymentAnswer;
       expect(response.status).toBe(200);
-      expect(answer).toMatchObject({ ok: false, error: 'Do not honor' });
+      expect(answer).toMatchObject({
+        ok: false,
+        error: CHECKOUT_MESSAGES.cardDeclined('Do not honor', null),
+      });
     }
     const gatewayCalls = sandboxOf(shop).attempts().length;
     await expectLimited(await attempt({ ip: '192.0.2.99', email: newEmail(), token }));

@@ -137,7 +137,10 @@ describe('doubled and concurrent requests', () => {
     const second = pay(shop, body, { nonce });
     const answers = [await answerOf(await first), await answerOf(await second)];
     expect(answers[1]).toEqual(answers[0]);
-    expect(answers[0]).toMatchObject({ ok: false, error: 'Do not honor' });
+    expect(answers[0]).toMatchObject({
+      ok: false,
+      error: CHECKOUT_MESSAGES.cardDeclined('Do not honor', null),
+    });
     expect(sandbox.attempts()).toHaveLength(1);
   });
 

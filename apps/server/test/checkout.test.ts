@@ -14,6 +14,7 @@ import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkoutNonces,
+  contactData,
   customers,
   invoices,
   orderLines,
@@ -329,6 +330,49 @@ describe('process-payment: the spec rules (section 5) and other bad input', () =
       CHECKOUT_MESSAGES.country,
     ],
     [
+      'a US ZIP code that is not 5 digits or ZIP+4',
+      (body) => ({ ...body, billing: { ...body.billing, zip: 'abc!!' } }),
+      CHECKOUT_MESSAGES.usZip,
+    ],
+    [
+      'a US ZIP+4 without its hyphen',
+      (body) => ({ ...body, billing: { ...body.billing, zip: '436121234' } }),
+      CHECKOUT_MESSAGES.usZip,
+    ],
+    [
+      'a US state that is not on the list',
+      (body) => ({ ...body, billing: { ...body.billing, state: 'X' } }),
+      CHECKOUT_MESSAGES.usState,
+    ],
+    [
+      'a US state by its name instead of its code',
+      (body) => ({ ...body, billing: { ...body.billing, state: 'Ohio' } }),
+      CHECKOUT_MESSAGES.usState,
+    ],
+    [
+      'a state abroad with symbols',
+      (body) => ({ ...body, billing: { ...body.billing, country: 'CA', state: 'abc!!' } }),
+      CHECKOUT_MESSAGES.region,
+    ],
+    [
+      'a postal code abroad with symbols',
+      (body) => ({
+        ...body,
+        billing: { ...body.billing, country: 'CA', state: 'Ontario', zip: 'K1A#0B6' },
+      }),
+      CHECKOUT_MESSAGES.postalCode,
+    ],
+    [
+      'a state abroad that is too long',
+      (body) => ({ ...body, billing: { ...body.billing, country: 'DE', state: 'B'.repeat(61) } }),
+      CHECKOUT_MESSAGES.tooLong('State', 60),
+    ],
+    [
+      'a postal code abroad that is too long',
+      (body) => ({ ...body, billing: { ...body.billing, country: 'DE', zip: '1'.repeat(13) } }),
+      CHECKOUT_MESSAGES.tooLong('ZIP code', 12),
+    ],
+    [
       'a country that is not an ISO code',
       (body) => ({ ...body, billing: { ...body.billing, country: 'XX' } }),
       CHECKOUT_MESSAGES.country,
@@ -406,6 +450,38 @@ describe('process-payment: the spec rules (section 5) and other bad input', () =
     const response = await pay(shop, { ...valid(), fullName: 'Maria\u0000Delgado' }, { nonce });
     expect(response.status).toBe(400);
     expect(await orderCount()).toBe(before);
+  });
+});
+
+describe('process-payment: state and ZIP by country (issue 34)', () => {
+  const body = (billing: { state: string; zip: string; country: string }) => {
+    const valid = paymentBody([{ number: vibrator.number, quantity: 1 }], 25_000);
+    return { ...valid, billing: { ...valid.billing, ...billing } };
+  };
+
+  it('pays with a US ZIP+4 and keeps state and ZIP on the order', async () => {
+    const answer = await payOk(shop, body({ state: 'PR', zip: '00901-1234', country: 'US' }));
+    const { order } = await storedOrder(answer.orderNumber!);
+    expect([order.shipState, order.shipPostCode, order.shipCountry]).toEqual([
+      'PR',
+      '00901-1234',
+      'US',
+    ]);
+  });
+
+  it('pays with free text outside the US, in any script', async () => {
+    for (const place of [
+      { state: 'Ontario', zip: 'K1A 0B6', country: 'CA' },
+      { state: 'São Paulo', zip: '01310-100', country: 'BR' },
+    ]) {
+      const answer = await payOk(shop, body(place));
+      const { order } = await storedOrder(answer.orderNumber!);
+      expect([order.shipState, order.shipPostCode, order.shipCountry]).toEqual([
+        place.state,
+        place.zip,
+        place.country,
+      ]);
+    }
   });
 });
 
@@ -554,6 +630,17 @@ describe('process-payment: the server prices the cart', () => {
 });
 
 describe('process-payment: cards that do not pay', () => {
+  const SHOP_PHONE = '+1 (419) 555-0142';
+  beforeAll(async () => {
+    await shop.database.db
+      .insert(contactData)
+      .values({ address: '1 Main St, Toledo, OH', phone: SHOP_PHONE, email: 'shop@example.com' })
+      .onConflictDoUpdate({ target: contactData.id, set: { phone: SHOP_PHONE } });
+  });
+  afterAll(async () => {
+    await shop.database.db.delete(contactData);
+  });
+
   it('leaves a declined card with a failed order, no charge and no jobs', async () => {
     const nonce = await newNonce(shop);
     const response = await pay(
@@ -565,7 +652,15 @@ describe('process-payment: cards that do not pay', () => {
     );
     expect(response.status).toBe(200);
     const answer = (await response.json()) as PaymentAnswer;
-    expect(answer).toMatchObject({ ok: false, retref: null, error: 'Do not honor', amount: null });
+    // The gateway's reason, that nothing was charged, and what to do, with the shop's phone.
+    expect(answer).toMatchObject({
+      ok: false,
+      retref: null,
+      error:
+        'Your card was declined (Do not honor). You have not been charged. ' +
+        `Please try another card, or call us at ${SHOP_PHONE}.`,
+      amount: null,
+    });
     const { order, payments: paymentRows } = await storedOrder(answer.orderNumber!);
     expect(order.status).toBe('failed');
     expect(order.paidAt).toBeNull();
@@ -594,7 +689,31 @@ describe('process-payment: cards that do not pay', () => {
       paymentBody([{ number: vibrator.number, quantity: 1 }], 25_000, { token: 'not-a-token' }),
       { nonce: await newNonce(shop) },
     );
-    expect(await response.json()).toMatchObject({ ok: false, error: 'Invalid card' });
+    expect(await response.json()).toMatchObject({
+      ok: false,
+      error: CHECKOUT_MESSAGES.cardDeclined('Invalid card', SHOP_PHONE),
+    });
+  });
+
+  it('says "contact us" on a decline when the shop has no phone number stored', async () => {
+    await shop.database.db.update(contactData).set({ phone: '' });
+    try {
+      const response = await pay(
+        shop,
+        paymentBody([{ number: vibrator.number, quantity: 1 }], 25_000, {
+          token: SANDBOX_TEST_TOKENS.declines,
+        }),
+        { nonce: await newNonce(shop) },
+      );
+      expect(await response.json()).toMatchObject({
+        ok: false,
+        error:
+          'Your card was declined (Do not honor). You have not been charged. ' +
+          'Please try another card, or contact us.',
+      });
+    } finally {
+      await shop.database.db.update(contactData).set({ phone: SHOP_PHONE });
+    }
   });
 
   it('reconciles the time-out card: the inquiry finds no charge, the buyer hears so', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCountryCode } from '../countries.ts';
+import { isUsStateCode } from '../us-states.ts';
 import { BILLING_LIMITS, CHECKOUT_MESSAGES, QUANTITY_MESSAGE } from './checkout-rules.ts';
 import { EMAIL_PATTERN } from './content-rules.ts';
 import { stopWith } from './field-checks.ts';
@@ -40,8 +41,7 @@ const country = () =>
     .toUpperCase()
     .refine(isCountryCode, CHECKOUT_MESSAGES.country);
 
-/** The checkout's billing form (SPEC.md "Billing"). companyFax is the hidden bot trap. */
-export const BillingInput = z.object({
+const billingFields = z.object({
   firstName: required(CHECKOUT_MESSAGES.firstName, 'First name', BILLING_LIMITS.name),
   lastName: required(CHECKOUT_MESSAGES.lastName, 'Last name', BILLING_LIMITS.name),
   email: email(),
@@ -53,14 +53,61 @@ export const BillingInput = z.object({
   country: country(),
   companyFax: z.string().max(500, CHECKOUT_MESSAGES.companyFax).default(''),
 });
+
+const US_ZIP = /^\d{5}(?:-\d{4})?$/;
+/** A region's name in any script: letters, digits, spaces, . , ' and -, starting with one. */
+const REGION = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} .,'\u2019-]*$/u;
+/** Postal codes are Latin letters and digits, with spaces or hyphens inside. */
+const POSTAL_CODE = /^[A-Za-z0-9](?:[A-Za-z0-9 -]*[A-Za-z0-9])?$/;
+
+/**
+ * State and ZIP by the country (issue 34): for the United States a state code from the list
+ * (the form's select) and a ZIP or ZIP+4; elsewhere free text of letters, digits and a little
+ * punctuation. Runs after the fields' own checks (zod skips it when one aborted, as a length
+ * check does) and says nothing about an empty field or an unknown country: those have their
+ * own message.
+ */
+function checkStateAndZip(
+  billing: { state: string; zip: string; country: string },
+  context: z.RefinementCtx,
+): void {
+  if (!isCountryCode(billing.country)) return;
+  const us = billing.country === 'US';
+  const problem = (path: 'state' | 'zip', message: string) =>
+    context.addIssue({ code: 'custom', path: [path], message });
+  if (billing.state !== '') {
+    if (us ? !isUsStateCode(billing.state) : !REGION.test(billing.state)) {
+      problem('state', us ? CHECKOUT_MESSAGES.usState : CHECKOUT_MESSAGES.region);
+    }
+  }
+  if (billing.zip !== '') {
+    if (!(us ? US_ZIP : POSTAL_CODE).test(billing.zip)) {
+      problem('zip', us ? CHECKOUT_MESSAGES.usZip : CHECKOUT_MESSAGES.postalCode);
+    }
+  }
+}
+
+/** The checkout's billing form (SPEC.md "Billing"). companyFax is the hidden bot trap. */
+export const BillingInput = billingFields.superRefine(checkStateAndZip);
 export type BillingInput = z.input<typeof BillingInput>;
 export type Billing = z.output<typeof BillingInput>;
+
+/**
+ * The billing rules process-payment checks its request by: the same as the form's, less the
+ * names (the request carries one fullName) and the trap (checked first, with its own message).
+ */
+export const PaymentBillingInput = billingFields
+  .omit({ firstName: true, lastName: true, companyFax: true })
+  .superRefine(checkStateAndZip);
 
 /** POST /api/checkout/verify-captcha. `captchaToken` is empty when the captcha is off. */
 export const VerifyCaptchaRequest = z.object({
   captchaToken: z.string().max(5000).default(''),
 });
 const text = (max: number) => z.string().trim().max(max).default('');
+/** A text field of the billing form, refused when too long with the form's message. */
+const labelledText = (label: string, max: number) =>
+  z.string().trim().max(max, CHECKOUT_MESSAGES.tooLong(label, max)).default('');
 
 const quantity = () =>
   z
@@ -100,8 +147,8 @@ export const PaymentRequest = z.object({
   billing: z.object({
     address: text(BILLING_LIMITS.address),
     city: text(BILLING_LIMITS.city),
-    state: text(BILLING_LIMITS.state),
-    zip: text(BILLING_LIMITS.zip),
+    state: labelledText('State', BILLING_LIMITS.state),
+    zip: labelledText('ZIP code', BILLING_LIMITS.zip),
     country: text(2),
     companyFax: z.string().max(500).default(''),
   }),

@@ -34,6 +34,13 @@ export const CHECKOUT_MESSAGES = {
   orderNotFound: 'Order not found.',
   orderNotPaid: 'This order has not been paid.',
   cartTooLarge: 'Your cart has too many items.',
+  /**
+   * A card the gateway declined: its reason as it gave it, that nothing was charged, and what
+   * to do (issue 34); the phone is the shop's contact data, when it has one.
+   */
+  cardDeclined: (reason: string | null, phone: string | null) =>
+    `Your card was declined${reason ? ` (${reason})` : ''}. You have not been charged. ` +
+    `Please try another card${phone ? `, or call us at ${phone}` : ', or contact us'}.`,
   // Billing form (ours: the spec says these fields are required, not how it says so).
   firstName: 'First name is required.',
   lastName: 'Last name is required.',
@@ -45,6 +52,12 @@ export const CHECKOUT_MESSAGES = {
   state: 'State is required.',
   zip: 'ZIP code is required.',
   country: 'Country is required.',
+  // Ours, in the style of the spec's phone message (issue 34): the United States by the USPS
+  // rules, every other country a sane length and set of characters.
+  usState: 'Please select a state.',
+  usZip: 'Please enter a valid ZIP code (12345 or 12345-6789).',
+  region: "Please enter a valid state or region (letters, digits, spaces, . , ' -).",
+  postalCode: 'Please enter a valid ZIP or postal code (letters, digits, spaces, -).',
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
 } as const;
 
@@ -62,8 +75,10 @@ export const BILLING_LIMITS = {
   phone: 20,
   address: 200,
   city: 100,
-  state: 100,
-  zip: 20,
+  /** The longest region names are about 45 characters. */
+  state: 60,
+  /** ZIP+4 is 10; other countries' postal codes up to 11 (Iran's 12345-67890). */
+  zip: 12,
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_CODES, countryOptions, isCountryCode } from '../countries.ts';
+import { US_STATE_CODES, usStateOptions } from '../us-states.ts';
 import {
   BillingInput,
   CHECKOUT_MESSAGES,
   generatedCustomerNumber,
   nextOrderNumber,
   parseTokenizerMessage,
+  PaymentBillingInput,
   PaymentRequest,
   QUANTITY_MESSAGE,
 } from './checkout.ts';
@@ -60,6 +62,78 @@ describe('BillingInput (SPEC.md section 5, Checkout)', () => {
     expect(BillingInput.parse({ ...billing, country: 'de' }).country).toBe('DE');
     expect(firstMessage({ ...billing, country: 'XX' })).toBe(CHECKOUT_MESSAGES.country);
     expect(firstMessage({ ...billing, country: 'USA' })).toBe(CHECKOUT_MESSAGES.country);
+  });
+});
+
+describe('BillingInput: state and ZIP by country (issue 34)', () => {
+  const messageOf = (field: 'state' | 'zip', input: unknown) => {
+    const result = BillingInput.safeParse(input);
+    return result.success
+      ? undefined
+      : result.error.issues.find((issue) => issue.path[0] === field)?.message;
+  };
+
+  it('takes a US state from the list and a ZIP or ZIP+4', () => {
+    for (const zip of ['62701', '62701-1234', ' 02134 ']) {
+      expect(BillingInput.safeParse({ ...billing, zip }).success, zip).toBe(true);
+    }
+    for (const state of ['IL', 'DC', 'PR', 'AE']) {
+      expect(BillingInput.safeParse({ ...billing, state }).success, state).toBe(true);
+    }
+    for (const zip of ['abc!!', '6270', '627011', '62701-12', '62701 1234', '627011234']) {
+      expect(messageOf('zip', { ...billing, zip }), zip).toBe(CHECKOUT_MESSAGES.usZip);
+    }
+    for (const state of ['X', 'Illinois', 'il', 'ZZ', 'abc!!']) {
+      expect(messageOf('state', { ...billing, state }), state).toBe(CHECKOUT_MESSAGES.usState);
+    }
+  });
+
+  it('takes free text elsewhere, in any script, and refuses symbols and overlong values', () => {
+    const elsewhere = [
+      { country: 'CA', state: 'Ontario', zip: 'K1A 0B6' },
+      { country: 'GB', state: 'Greater London', zip: 'SW1A 1AA' },
+      { country: 'BR', state: 'São Paulo', zip: '01310-100' },
+      { country: 'IE', state: "Co. Kilkenny", zip: 'R95 A39F' },
+      { country: 'JP', state: '東京都', zip: '100-0001' },
+      { country: 'fr', state: '75', zip: '75008' },
+    ];
+    for (const place of elsewhere) {
+      expect(BillingInput.safeParse({ ...billing, ...place }).success, place.state).toBe(true);
+    }
+    const abroad = { ...billing, country: 'DE' };
+    for (const state of ['abc!!', '<script>', '-Bayern', 'Bayern;']) {
+      expect(messageOf('state', { ...abroad, state }), state).toBe(CHECKOUT_MESSAGES.region);
+    }
+    for (const zip of ['abc!!', '1011-', '10 115#', 'Ö1234']) {
+      expect(messageOf('zip', { ...abroad, zip }), zip).toBe(CHECKOUT_MESSAGES.postalCode);
+    }
+    expect(messageOf('state', { ...abroad, state: 'B'.repeat(61) })).toBe(
+      CHECKOUT_MESSAGES.tooLong('State', 60),
+    );
+    expect(messageOf('zip', { ...abroad, zip: '1'.repeat(13) })).toBe(
+      CHECKOUT_MESSAGES.tooLong('ZIP code', 12),
+    );
+  });
+
+  it('says only "required" for an empty state or ZIP, and nothing more for an unknown country', () => {
+    expect(messageOf('state', { ...billing, state: '' })).toBe(CHECKOUT_MESSAGES.state);
+    expect(messageOf('zip', { ...billing, zip: ' ' })).toBe(CHECKOUT_MESSAGES.zip);
+    expect(messageOf('zip', { ...billing, country: 'XX', zip: 'abc!!' })).toBeUndefined();
+  });
+
+  it('checks the payment request by the same rules', () => {
+    const { firstName: _f, lastName: _l, companyFax: _c, ...rest } = billing;
+    expect(PaymentBillingInput.safeParse(rest).success).toBe(true);
+    const result = PaymentBillingInput.safeParse({ ...rest, state: 'X' });
+    expect(result.error?.issues[0]?.message).toBe(CHECKOUT_MESSAGES.usState);
+  });
+
+  it('lists the states, DC, the territories and the armed forces once each, with names', () => {
+    expect(new Set(US_STATE_CODES).size).toBe(US_STATE_CODES.length);
+    expect(US_STATE_CODES).toHaveLength(59);
+    const options = usStateOptions();
+    expect(options.find((option) => option.code === 'OH')?.name).toBe('Ohio');
+    expect(options.every((option) => option.name.length > 0)).toBe(true);
   });
 });
 

@@ -4,8 +4,8 @@ import { PAYMENT } from '@labshop/shared/constants';
 import { centsToDollars } from '@labshop/shared/money';
 import { amountProblem, priceCart, type PricingLine } from '@labshop/shared/pricing';
 import {
-  BillingInput,
   CHECKOUT_MESSAGES,
+  PaymentBillingInput,
   type PaymentAnswer,
   type PaymentRequest,
 } from '@labshop/shared/schemas/checkout';
@@ -20,6 +20,7 @@ import {
   type PaymentGateway,
 } from '../../integrations/payments/port.ts';
 import type { CatalogService } from '../catalog/service.ts';
+import type { ContactService } from '../contact/service.ts';
 import { checkoutIdOf, FOLLOW_UP_SECONDS, requireNonceHash, securityFailed } from './nonces.ts';
 import type { PaymentGuard } from './payment-guard.ts';
 import type {
@@ -59,9 +60,6 @@ const SAME_CHECKOUT_SECONDS = 10 * 60;
 /** Voids by order id tried this many times when the gateway cannot even say what happened. */
 const VOID_ATTEMPTS = 3;
 
-/** The billing rules of the checkout form; the payment request carries one fullName instead. */
-const BillingRules = BillingInput.omit({ firstName: true, lastName: true, companyFax: true });
-
 /** Who is paying: the client's IP and the signed-in user (wholesale prices), if any. */
 export interface Payer {
   ip: string;
@@ -96,6 +94,8 @@ export interface PaymentProcessorDeps {
   gateway: PaymentGateway;
   /** Card-testing defence: attempt limits before the gateway, declines counted after it. */
   guard: PaymentGuard;
+  /** The shop's contact data: a declined card's answer gives its phone number. */
+  contact: Pick<ContactService, 'contactData'>;
   log: FastifyBaseLogger;
   /** How long a doubled process-payment waits for the first one's charge (default 45 s). */
   duplicateWaitMs?: number;
@@ -120,7 +120,7 @@ export interface PaymentProcessorDeps {
  * settled by inquiring by the order number, and voided when it cannot be.
  */
 export function createPaymentProcessor(deps: PaymentProcessorDeps) {
-  const { repo, catalog, gateway, guard, log } = deps;
+  const { repo, catalog, gateway, guard, contact, log } = deps;
   const duplicateWaitMs = deps.duplicateWaitMs ?? 45_000;
   const duplicatePollMs = deps.duplicatePollMs ?? 200;
 
@@ -137,7 +137,7 @@ export function createPaymentProcessor(deps: PaymentProcessorDeps) {
       throw refuse(CHECKOUT_MESSAGES.suspicious);
     }
     if (input.fullName === '') throw refuse(CHECKOUT_MESSAGES.firstName);
-    const billing = BillingRules.safeParse({
+    const billing = PaymentBillingInput.safeParse({
       email: input.email,
       phone: input.phone,
       address: input.billing.address,
@@ -180,7 +180,10 @@ export function createPaymentProcessor(deps: PaymentProcessorDeps) {
    * What a settled order answers; null while it is still being charged. The first request and
    * any doubled one read the same rows, so they answer the same.
    */
-  function outcomeOf(order: OrderRow, payment: PaymentRow | null): PaymentAnswer | null {
+  async function outcomeOf(
+    order: OrderRow,
+    payment: PaymentRow | null,
+  ): Promise<PaymentAnswer | null> {
     if (order.status === 'pending') return null;
     if (order.status === 'paid') {
       return {
@@ -200,11 +203,22 @@ export function createPaymentProcessor(deps: PaymentProcessorDeps) {
       ok: false,
       retref: null,
       error: declined
-        ? payment.responseText || CHECKOUT_MESSAGES.declined
+        ? CHECKOUT_MESSAGES.cardDeclined(payment.responseText, await shopPhone())
         : CHECKOUT_MESSAGES.gatewayNoAnswer,
       orderNumber: order.number,
       amount: null,
     };
+  }
+
+  /** The phone a declined buyer may call; null without one (the answer says "contact us"). */
+  async function shopPhone(): Promise<string | null> {
+    try {
+      return (await contact.contactData()).phone.trim() || null;
+    } catch (error) {
+      // The decline is the answer; a phone number we cannot read must not turn it into a 500.
+      log.error({ err: error }, 'could not read the contact phone for a declined card');
+      return null;
+    }
   }
 
   async function answerFor(orderId: string): Promise<PaymentAnswer | null> {
@@ -380,7 +394,7 @@ export function createPaymentProcessor(deps: PaymentProcessorDeps) {
     payment: PaymentRow,
     lines: NewOrderLine[],
     input: PaymentFields,
-    billing: z.output<typeof BillingRules>,
+    billing: z.output<typeof PaymentBillingInput>,
   ): Promise<PaymentAnswer> {
     let result: AuthorizeResult;
     try {
