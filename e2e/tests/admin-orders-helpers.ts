@@ -54,7 +54,7 @@ export async function placeOrder(page: Page, name: string): Promise<PlacedOrder>
   await field('Phone (optional)').fill(BUYER.phone);
   await field('Address').fill(BUYER.address);
   await field('City').fill(BUYER.city);
-  await field('State').fill(BUYER.state);
+  await field('State').selectOption(BUYER.state);
   await field('ZIP code').fill(BUYER.zip);
   await field('Country').selectOption(BUYER.country);
   await field('ZIP code').blur();

@@ -377,7 +377,7 @@ test.describe('postMessage from another origin', () => {
     await field('Email').fill(`ann.${test.info().project.name}@lee-dental.example`);
     await field('Address').fill('1 Main St');
     await field('City').fill('Toledo');
-    await field('State').fill('OH');
+    await field('State').selectOption('OH');
     await field('ZIP code').fill('43612');
     await field('Country').selectOption('US');
     await field('ZIP code').blur();

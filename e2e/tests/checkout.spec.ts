@@ -1,4 +1,5 @@
-import type { MailLogPageDto } from '@labshop/shared/schemas/content';
+import { CHECKOUT_MESSAGES } from '@labshop/shared/schemas/checkout';
+import type { ContactDataDto, MailLogPageDto } from '@labshop/shared/schemas/content';
 import type { OrderHistoryEntry } from '@labshop/shared/schemas/orders';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
@@ -58,7 +59,16 @@ function uniqueEmail(name: string): string {
   return `${name}.${project}.${Date.now()}@lee-dental.example`;
 }
 
-async function fillBilling(page: Page, email: string) {
+/** Fills the billing form: Toledo, Ohio unless `place` names another state, ZIP and country. */
+async function fillBilling(
+  page: Page,
+  email: string,
+  place: { state: string; zip: string; country: string } = {
+    state: 'OH',
+    zip: '43612',
+    country: 'US',
+  },
+) {
   const field = (label: string) => page.getByLabel(label, { exact: true });
   await field('First name').fill('Ann');
   await field('Last name').fill('Lee');
@@ -66,9 +76,11 @@ async function fillBilling(page: Page, email: string) {
   await field('Phone (optional)').fill('+1 419 555 0100');
   await field('Address').fill('1 Main St');
   await field('City').fill('Toledo');
-  await field('State').fill('OH');
-  await field('ZIP code').fill('43612');
-  await field('Country').selectOption('US');
+  // The country first: it decides whether the state is a list (US) or text.
+  await field('Country').selectOption(place.country);
+  if (place.country === 'US') await field('State').selectOption(place.state);
+  else await field('State').fill(place.state);
+  await field('ZIP code').fill(place.zip);
   await field('ZIP code').blur();
 }
 
@@ -231,14 +243,79 @@ test.describe('the checkout', () => {
     await enterCard(page, CARDS.declines);
     await payNow(page).click();
 
+    // The gateway's reason, that nothing was charged, and what to do, with the shop's phone
+    // from its contact data.
+    const contact = (await (await page.request.get('/api/contact-data')).json()) as ContactDataDto;
+    expect(contact.phone).not.toBe('');
     const alert = page.getByTestId('checkout-error');
-    await expect(alert).toHaveText(/Do not honor|Payment declined/, { timeout: 20_000 });
+    await expect(alert).toHaveText(
+      'Your card was declined (Do not honor). You have not been charged. ' +
+        `Please try another card, or call us at ${contact.phone}.`,
+      { timeout: 20_000 },
+    );
     await expect(alert).toHaveAttribute('role', 'alert');
+    await expect(alert).toBeInViewport();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByTestId('checkout-progress')).toHaveText('');
     // Ready to try again with another card; the cart is kept.
     await expect(payNow(page)).toBeEnabled();
     await expect(page.getByTestId('cart-count')).toHaveText('1');
+  });
+
+  test('state and ZIP follow the country: a US list and ZIP, free text elsewhere', async ({
+    page,
+  }) => {
+    await setCartCookie(page, [APRON.number]);
+    await openCheckout(page);
+    const field = (label: string) => page.getByLabel(label, { exact: true });
+    const state = field('State');
+    const zip = field('ZIP code');
+    const errorOf = async (label: string, message: string) => {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+      await expect(field(label)).toHaveAccessibleDescription(message);
+    };
+
+    // The United States: the state from a list of states and territories, a ZIP or ZIP+4.
+    await expect(state).toHaveJSProperty('tagName', 'SELECT');
+    await expect(state.locator('option', { hasText: 'Ohio' })).toHaveAttribute('value', 'OH');
+    await expect(state.locator('option', { hasText: 'Puerto Rico' })).toHaveCount(1);
+    await zip.fill('abc!!');
+    await zip.blur();
+    await errorOf('ZIP code', CHECKOUT_MESSAGES.usZip);
+    await zip.fill('43612-1234');
+    await expect(page.getByText(CHECKOUT_MESSAGES.usZip)).toHaveCount(0);
+    await state.selectOption('OH');
+
+    // Canada: the state is text, checked for its characters; a postal code is letters too.
+    await field('Country').selectOption('CA');
+    await expect(state).toHaveJSProperty('tagName', 'INPUT');
+    await expect(state).toHaveValue('');
+    await state.fill('abc!!');
+    await state.blur();
+    await errorOf('State', CHECKOUT_MESSAGES.region);
+    await state.fill('Québec');
+    await expect(page.getByText(CHECKOUT_MESSAGES.region)).toHaveCount(0);
+    await zip.fill('H2X#1Y4');
+    await zip.blur();
+    await errorOf('ZIP code', CHECKOUT_MESSAGES.postalCode);
+    await zip.fill('H2X 1Y4');
+    await expect(page.getByText(CHECKOUT_MESSAGES.postalCode)).toHaveCount(0);
+
+    // Back to the US: the Canadian postal code is no ZIP, and the state is to be chosen again.
+    await field('Country').selectOption('US');
+    await expect(state).toHaveJSProperty('tagName', 'SELECT');
+    await expect(state).toHaveValue('');
+    await errorOf('ZIP code', CHECKOUT_MESSAGES.usZip);
+
+    // Canada again, filled in: the server takes what the form takes, and the order is paid.
+    await field('Country').selectOption('CA');
+    await fillBilling(page, uniqueEmail('canada'), {
+      state: 'Québec',
+      zip: 'H2X 1Y4',
+      country: 'CA',
+    });
+    await enterCard(page, CARDS.approves);
+    await payAndLand(page);
   });
 
   test('Pay Now waits for the card token and a valid billing form', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { countryOptions } from '@labshop/shared/countries';
 import type { PageHandle } from '@labshop/shared/load-context';
+import { usStateOptions } from '@labshop/shared/us-states';
 import { ShoppingCart, TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import type { Route } from './+types/checkout';
@@ -33,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     linkedCoupon,
     // Computed here: country names come from ICU data, which the browser may word differently.
     countries: countryOptions(),
+    states: usStateOptions(),
     tokenizerUrl,
     tokenizerOrigin,
     recaptchaSiteKey,
@@ -96,6 +98,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     <LazyCheckoutPage
       cart={cart}
       countries={loaderData.countries}
+      states={loaderData.states}
       tokenizerUrl={loaderData.tokenizerUrl}
       tokenizerOrigin={loaderData.tokenizerOrigin}
       recaptchaSiteKey={loaderData.recaptchaSiteKey}

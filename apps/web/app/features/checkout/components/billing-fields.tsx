@@ -1,12 +1,18 @@
-import { BILLING_LIMITS, type BillingInput } from '@labshop/shared/schemas/checkout';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { BILLING_LIMITS, type Billing, type BillingInput } from '@labshop/shared/schemas/checkout';
+import { useWatch, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { BotTrapField, FormField, formControlProps } from '../../../components/form-field.tsx';
 
 export type BillingValues = Required<BillingInput>;
 type BillingField = keyof BillingValues;
 
+/** The one country whose states are a list and whose postal codes are ZIP codes. */
+const US = 'US';
+
 export interface BillingFieldsProps {
-  register: UseFormRegister<BillingValues>;
+  form: Pick<
+    UseFormReturn<BillingValues, unknown, Billing>,
+    'register' | 'control' | 'setValue' | 'getFieldState' | 'trigger'
+  >;
   errors: FieldErrors<BillingValues>;
   /** A page-unique id for a field name. */
   fieldId(name: string): string;
@@ -15,17 +21,31 @@ export interface BillingFieldsProps {
    * may differ between Node and the browser, and the hydrated list must match the HTML.
    */
   countries: readonly { code: string; name: string }[];
+  /** usStateOptions() from the loader: the names stay out of the page's code. */
+  states: readonly { code: string; name: string }[];
 }
 
 /**
  * The billing form's fields (SPEC.md sections 3 and 5): every one required except the phone;
- * the country from the full ISO 3166 list; the hidden companyFax trap. Errors show once a
- * field was left, tied to it with aria-describedby.
+ * the country from the full ISO 3166 list; for the United States the state from a list, for
+ * other countries as text (issue 34); the hidden companyFax trap. Errors show once a field was
+ * left, tied to it with aria-describedby.
  */
-export function BillingFields({ register, errors, fieldId, countries }: BillingFieldsProps) {
+export function BillingFields({ form, errors, fieldId, countries, states }: BillingFieldsProps) {
+  const { register } = form;
   const error = (name: BillingField) => errors[name]?.message;
   const field = (name: BillingField, required = true) =>
     formControlProps(fieldId(name), error(name), required);
+  const us = useWatch({ control: form.control, name: 'country' }) === US;
+
+  // The rules for state and ZIP follow the country: a US code means nothing elsewhere (and a
+  // region's name is no US code), and a ZIP that was wrong may be right now, or the reverse.
+  const onCountryChange = (event: { target: { value: string } }) => {
+    if ((event.target.value === US) !== us) {
+      form.setValue('state', '', { shouldValidate: form.getFieldState('state').invalid });
+    }
+    if (form.getFieldState('zip').isTouched) void form.trigger('zip');
+  };
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -93,13 +113,28 @@ export function BillingFields({ register, errors, fieldId, countries }: BillingF
         />
       </FormField>
       <FormField label="State" controlId={fieldId('state')} error={error('state')}>
-        <input
-          {...field('state')}
-          {...register('state')}
-          type="text"
-          autoComplete="billing address-level1"
-          maxLength={BILLING_LIMITS.state}
-        />
+        {us ? (
+          <select
+            {...field('state')}
+            {...register('state')}
+            autoComplete="billing address-level1"
+          >
+            <option value="">Select a state</option>
+            {states.map((state) => (
+              <option key={state.code} value={state.code}>
+                {state.name}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            {...field('state')}
+            {...register('state')}
+            type="text"
+            autoComplete="billing address-level1"
+            maxLength={BILLING_LIMITS.state}
+          />
+        )}
       </FormField>
       <FormField label="ZIP code" controlId={fieldId('zip')} error={error('zip')}>
         <input
@@ -111,7 +146,11 @@ export function BillingFields({ register, errors, fieldId, countries }: BillingF
         />
       </FormField>
       <FormField label="Country" controlId={fieldId('country')} error={error('country')}>
-        <select {...field('country')} {...register('country')} autoComplete="billing country">
+        <select
+          {...field('country')}
+          {...register('country', { onChange: onCountryChange })}
+          autoComplete="billing country"
+        >
           {countries.map((country) => (
             <option key={country.code} value={country.code}>
               {country.name}

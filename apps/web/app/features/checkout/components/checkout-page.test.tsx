@@ -1,5 +1,6 @@
 import { COOKIES } from '@labshop/shared/constants';
 import { countryOptions } from '@labshop/shared/countries';
+import { usStateOptions } from '@labshop/shared/us-states';
 import type { ProductDto } from '@labshop/shared/schemas/catalog';
 import {
   CHECKOUT_MESSAGES,
@@ -45,6 +46,7 @@ function renderPage(cart: CartAnswer) {
           <CheckoutPage
             cart={cart}
             countries={countryOptions()}
+            states={usStateOptions()}
             tokenizerUrl={`${ORIGIN}/itoke/ajax-tokenizer.html`}
             tokenizerOrigin={ORIGIN}
             recaptchaSiteKey={null}

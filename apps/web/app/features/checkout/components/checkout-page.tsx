@@ -43,6 +43,8 @@ const billingResolver: Resolver<BillingValues, unknown, Billing> = async (...arg
 export interface CheckoutPageProps {
   cart: CartAnswer;
   countries: readonly { code: string; name: string }[];
+  /** The US states for the state select (the loader's usStateOptions()). */
+  states: readonly { code: string; name: string }[];
   tokenizerUrl: string;
   tokenizerOrigin: string;
   /** Null when the captcha is off (the embedded mode). */
@@ -63,6 +65,7 @@ export interface CheckoutPageProps {
 export function CheckoutPage({
   cart,
   countries,
+  states,
   tokenizerUrl,
   tokenizerOrigin,
   recaptchaSiteKey,
@@ -91,11 +94,7 @@ export function CheckoutPage({
   const nonce = useRef<string | null>(null);
   const running = useRef(false);
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isValid },
-  } = useForm<BillingValues, unknown, Billing>({
+  const form = useForm<BillingValues, unknown, Billing>({
     resolver: billingResolver,
     mode: 'onTouched',
     defaultValues: {
@@ -111,6 +110,10 @@ export function CheckoutPage({
       companyFax: '',
     },
   });
+  const {
+    handleSubmit,
+    formState: { errors, isValid },
+  } = form;
 
   // reCAPTCHA v3 scores the visit, so its script loads with the page, not at the click.
   useEffect(() => {
@@ -222,10 +225,11 @@ export function CheckoutPage({
               </p>
             </div>
             <BillingFields
-              register={register}
+              form={form}
               errors={errors}
               fieldId={fieldId}
               countries={countries}
+              states={states}
             />
 
             <div role="alert" data-testid="checkout-error">
