@@ -93,7 +93,7 @@ describe('BillingInput: state and ZIP by country (issue 34)', () => {
       { country: 'CA', state: 'Ontario', zip: 'K1A 0B6' },
       { country: 'GB', state: 'Greater London', zip: 'SW1A 1AA' },
       { country: 'BR', state: 'São Paulo', zip: '01310-100' },
-      { country: 'IE', state: "Co. Kilkenny", zip: 'R95 A39F' },
+      { country: 'IE', state: 'Co. Kilkenny', zip: 'R95 A39F' },
       { country: 'JP', state: '東京都', zip: '100-0001' },
       { country: 'fr', state: '75', zip: '75008' },
     ];

@@ -114,11 +114,7 @@ export function BillingFields({ form, errors, fieldId, countries, states }: Bill
       </FormField>
       <FormField label="State" controlId={fieldId('state')} error={error('state')}>
         {us ? (
-          <select
-            {...field('state')}
-            {...register('state')}
-            autoComplete="billing address-level1"
-          >
+          <select {...field('state')} {...register('state')} autoComplete="billing address-level1">
             <option value="">Select a state</option>
             {states.map((state) => (
               <option key={state.code} value={state.code}>
