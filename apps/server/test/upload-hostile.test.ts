@@ -287,9 +287,16 @@ describe.each(routes)('hostile uploads to $label', (route) => {
   for (const refusal of refusals) {
     it(`refuses ${refusal.name} with a clear 4xx and stores nothing`, async () => {
       const before = await snapshot();
-      const response = await upload(route, await refusal.file());
+      const file = await refusal.file();
+      const response = await upload(route, file);
       expect(response.status).toBe(refusal.status);
-      expect(await response.json()).toEqual({ error: route.jpegMessage });
+      // The product and category forms name the refused file; the gallery says its SPEC message.
+      expect(await response.json()).toEqual({
+        error:
+          route.fileField === GALLERY_PICTURE_FIELD
+            ? route.jpegMessage
+            : `"${file.name}" was refused: ${route.jpegMessage}`,
+      });
       expect(await snapshot()).toEqual(before);
     });
   }

@@ -10,8 +10,9 @@ import { AppError } from './errors.ts';
  * files x 10 MB; the modules then check each file's content themselves.
  */
 export const UPLOAD_LIMITS = {
-  fileBytes: PRODUCT_LIMITS.imageBytes,
-  files: PRODUCT_LIMITS.images,
+  fileBytes: Math.max(PRODUCT_LIMITS.imageBytes, PRODUCT_LIMITS.brochureBytes),
+  /** A product's pictures and its brochure. */
+  files: PRODUCT_LIMITS.images + 1,
   fields: 40,
   fieldBytes: 100 * 1024,
 } as const;
@@ -23,6 +24,26 @@ export const UPLOAD_MESSAGES = {
   tooManyFields: 'The form has too many fields.',
   fieldTooLong: 'A form field is too long.',
 } as const;
+
+/**
+ * The message for one refused file, naming it so the admin knows which of several was refused:
+ * `"photo.png" was refused: Only JPG files are accepted.` The name is the visitor's, so only its
+ * last path segment is shown, without control characters and cut to a readable length.
+ */
+export function fileRefusal(filename: string, reason: string): string {
+  const name = shownFileName(filename);
+  return name ? `"${name}" was refused: ${reason}` : `A file was refused: ${reason}`;
+}
+
+const SHOWN_NAME_MAX = 80;
+
+function shownFileName(filename: string): string {
+  const last = filename.split(/[/\\]/).at(-1) ?? '';
+  const clean = last
+    .replace(/[\p{Cc}\p{Cf}"]/gu, '')
+    .trim();
+  return clean.length > SHOWN_NAME_MAX ? `${clean.slice(0, SHOWN_NAME_MAX - 3)}...` : clean;
+}
 
 export interface UploadedFile {
   field: string;
@@ -65,6 +86,8 @@ export async function readMultipartForm(
   if (!request.isMultipart())
     throw new AppError('unsupported_media_type', UPLOAD_MESSAGES.notMultipart);
   const form: MultipartForm = { fields: {}, files: [] };
+  // The file being read, so that a size refusal can name it.
+  let reading: string | null = null;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -72,7 +95,9 @@ export async function readMultipartForm(
           part.file.resume();
           continue;
         }
+        reading = part.filename;
         const data = await part.toBuffer();
+        reading = null;
         // An empty file input still sends a part with no name and no bytes.
         if (data.length === 0 && part.filename === '') continue;
         form.files.push({
@@ -89,17 +114,22 @@ export async function readMultipartForm(
       }
     }
   } catch (error) {
-    throw uploadError(error);
+    throw uploadError(error, reading);
   }
   return form;
 }
 
-function uploadError(error: unknown): unknown {
+function uploadError(error: unknown, filename: string | null): unknown {
   if (error instanceof AppError) return error;
   const code = (error as { code?: unknown } | null)?.code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError('payload_too_large', UPLOAD_MESSAGES.fileTooLarge);
+      return new AppError(
+        'payload_too_large',
+        filename === null
+          ? UPLOAD_MESSAGES.fileTooLarge
+          : fileRefusal(filename, UPLOAD_MESSAGES.fileTooLarge),
+      );
     case 'FST_FILES_LIMIT':
       return new AppError('payload_too_large', UPLOAD_MESSAGES.tooManyFiles);
     case 'FST_FIELDS_LIMIT':
