@@ -283,6 +283,12 @@ const refusals: { name: string; file: () => Promise<HostileFile>; status: number
   },
 ];
 
+/** The product and category forms name the refused file; the gallery's answer is the reason alone. */
+const tooLargeMessage = (route: UploadRoute, name: string) =>
+  route.fileField === GALLERY_PICTURE_FIELD
+    ? IMAGE_TOO_LARGE
+    : `"${name}" was refused: ${IMAGE_TOO_LARGE}`;
+
 describe.each(routes)('hostile uploads to $label', (route) => {
   for (const refusal of refusals) {
     it(`refuses ${refusal.name} with a clear 4xx and stores nothing`, async () => {
@@ -311,7 +317,7 @@ describe.each(routes)('hostile uploads to $label', (route) => {
     });
     const elapsed = performance.now() - started;
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: IMAGE_TOO_LARGE });
+    expect(await response.json()).toEqual({ error: tooLargeMessage(route, 'bomb.jpg') });
     // 900 megapixels would need 2.7 GB decoded; the refusal comes from the header.
     expect(elapsed).toBeLessThan(2_000);
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * 1024 * 1024);
@@ -329,7 +335,7 @@ describe.each(routes)('hostile uploads to $label', (route) => {
     expect(big.length).toBeLessThan(2 * 1024 * 1024);
     const response = await upload(route, { data: big, name: 'wide.jpg' });
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: IMAGE_TOO_LARGE });
+    expect(await response.json()).toEqual({ error: tooLargeMessage(route, 'wide.jpg') });
     expect(await snapshot()).toEqual(before);
   });
 

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PRODUCT_LIMITS } from '@labshop/shared/schemas/catalog';
+import { fileRefusal, PRODUCT_LIMITS } from '@labshop/shared/schemas/catalog';
 import { AppError } from './errors.ts';
 
 /**
@@ -24,26 +24,6 @@ export const UPLOAD_MESSAGES = {
   tooManyFields: 'The form has too many fields.',
   fieldTooLong: 'A form field is too long.',
 } as const;
-
-/**
- * The message for one refused file, naming it so the admin knows which of several was refused:
- * `"photo.png" was refused: Only JPG files are accepted.` The name is the visitor's, so only its
- * last path segment is shown, without control characters and cut to a readable length.
- */
-export function fileRefusal(filename: string, reason: string): string {
-  const name = shownFileName(filename);
-  return name ? `"${name}" was refused: ${reason}` : `A file was refused: ${reason}`;
-}
-
-const SHOWN_NAME_MAX = 80;
-
-function shownFileName(filename: string): string {
-  const last = filename.split(/[/\\]/).at(-1) ?? '';
-  const clean = last
-    .replace(/[\p{Cc}\p{Cf}"]/gu, '')
-    .trim();
-  return clean.length > SHOWN_NAME_MAX ? `${clean.slice(0, SHOWN_NAME_MAX - 3)}...` : clean;
-}
 
 export interface UploadedFile {
   field: string;

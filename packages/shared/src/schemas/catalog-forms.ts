@@ -36,6 +36,19 @@ export const PRODUCT_MESSAGES = {
   deleteConfirm: 'Are you sure you want to delete this product?',
 } as const;
 
+/**
+ * The message for one refused file, naming it so the admin knows which of several was refused:
+ * `"photo.png" was refused: Only JPG files are accepted.` The name is the visitor's, so only its
+ * last path segment is shown, without control characters and cut to a readable length. The
+ * form in the browser and the API say it alike.
+ */
+export function fileRefusal(filename: string, reason: string): string {
+  const last = filename.split(/[/\\]/).at(-1) ?? '';
+  const clean = last.replace(/[\p{Cc}\p{Cf}"]/gu, '').trim();
+  const name = clean.length > 80 ? `${clean.slice(0, 77)}...` : clean;
+  return name ? `"${name}" was refused: ${reason}` : `A file was refused: ${reason}`;
+}
+
 export const CATEGORY_LIMITS = { name: 60 } as const;
 
 export const CATEGORY_MESSAGES = {

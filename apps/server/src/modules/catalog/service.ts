@@ -3,6 +3,7 @@ import { centsToDollars, dollarsToCents } from '@labshop/shared/money';
 import {
   CATEGORY_MESSAGES,
   CategoryInput,
+  fileRefusal,
   IMAGE_ORDER_FIELD,
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
@@ -24,7 +25,6 @@ import {
 } from '../../integrations/storage/jpeg-images.ts';
 import { NotAPdfError, storePdf } from '../../integrations/storage/pdf-files.ts';
 import { assertSafeKey, storageKeyOf, type FileStorage } from '../../integrations/storage/port.ts';
-import { fileRefusal } from '../../http/uploads.ts';
 import {
   isUniqueViolation,
   type CatalogRepo,
