@@ -90,7 +90,7 @@ const HINTS: Partial<Record<keyof ProductFormValues, string>> = {
   newPrice: 'The retail price.',
   wholesalePrice: 'For signed-in partners.',
   partnerPricex3: 'For partners buying 3 or more.',
-  brochure: 'Optional: upload the PDF below, or enter the address of one (https://...).',
+  brochure: 'Optional: upload a PDF, or enter the address of one (https://...).',
 };
 
 /** An image of the form's list: one the product has, or a new file to upload. */
