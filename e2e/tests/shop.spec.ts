@@ -273,7 +273,8 @@ test.describe('the product pictures and brochure', () => {
   test('the main picture enlarges without the code, never past its own size, and the brochure opens in a new tab', async ({
     browser,
   }, testInfo) => {
-    test.setTimeout(60_000);
+    // Signs an administrator in first, which takes long on a busy machine.
+    test.setTimeout(120_000);
     const number = uniqueNumber(testInfo, 'PIC');
     await smallPictureProduct(browser, number);
     const { baseURL, viewport, deviceScaleFactor, isMobile, hasTouch, userAgent } =
