@@ -201,7 +201,8 @@ export async function catalogRoutes(
       config: { access: 'admin', multipartForm: ProductCreateForm },
       schema: {
         tags: ['catalogue'],
-        summary: 'Create a product (multipart: the form fields, JPEG files in `images`, an optional brochure PDF)',
+        summary:
+          'Create a product (multipart: the form fields, JPEG files in `images`, an optional brochure PDF)',
         consumes: ['multipart/form-data'],
         response: {
           201: ProductDtoSchema,

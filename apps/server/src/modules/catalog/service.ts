@@ -290,7 +290,9 @@ export function createCatalogService({
     if (url === null) return;
     await storage
       .delete(url)
-      .catch((error: unknown) => log.warn({ err: error, url }, 'could not remove a stored brochure'));
+      .catch((error: unknown) =>
+        log.warn({ err: error, url }, 'could not remove a stored brochure'),
+      );
   }
 
   /**
@@ -307,7 +309,10 @@ export function createCatalogService({
       await removeImages(stored);
       const filename = upload?.filename ?? '';
       if (error instanceof NotAJpegError) {
-        throw new AppError('unsupported_media_type', fileRefusal(filename, PRODUCT_MESSAGES.jpegOnly));
+        throw new AppError(
+          'unsupported_media_type',
+          fileRefusal(filename, PRODUCT_MESSAGES.jpegOnly),
+        );
       }
       if (error instanceof ImageTooLargeError) {
         throw new AppError('payload_too_large', fileRefusal(filename, error.message));
