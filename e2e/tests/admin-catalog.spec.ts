@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import {
   ADMIN,
   expectNoAccessibilityViolations,
@@ -18,6 +19,19 @@ const PNG = Buffer.from(
 );
 
 const field = fieldLabelled;
+
+/** A grey square JPEG `size` px wide, so a stored image tells which upload it was. */
+const squareJpeg = (size: number) =>
+  sharp({ create: { width: size, height: size, channels: 3, background: '#8899aa' } })
+    .jpeg()
+    .toBuffer();
+
+/** A small real PDF (one empty page). */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n' +
+    '2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  'latin1',
+);
 
 async function openAsAdmin(page: Page, path: string) {
   await logIn(page, ADMIN, '/home');
@@ -186,12 +200,138 @@ test.describe('admin catalogue', () => {
       buffer: PNG,
     });
     await page.getByRole('button', { name: 'Create Product' }).click();
+    // The answer names the refused file, and the form stays as it was for another try.
     await expect(
-      page.getByRole('alert').filter({ hasText: 'Only JPG files are accepted.' }),
+      page
+        .getByRole('alert')
+        .filter({ hasText: '"drawing.jpg" was refused: Only JPG files are accepted.' }),
     ).toBeVisible({
       timeout: 15_000,
     });
+    await expect(page.getByText('Product is created successfully!')).toHaveCount(0);
+    await expect(field(page, 'Product Number')).toHaveValue(number);
+    await expect(
+      page.getByRole('list', { name: 'Images to save' }).getByRole('img', {
+        name: 'New image drawing.jpg',
+      }),
+    ).toBeVisible();
     expect((await page.request.get(`/api/products/${number}`)).status()).toBe(404);
+  });
+
+  test('a file the browser refuses is named, and nothing is saved until it is dismissed', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await openAsAdmin(page, `/admin/products-edit/AG-210`);
+    const before = await (await page.request.get('/api/products/AG-210')).json();
+    await field(page, 'Images').setInputFiles({
+      name: 'scan.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    const refusal = page
+      .getByRole('alert')
+      .filter({ hasText: '"scan.png" was refused: Only JPG files are accepted.' });
+    await expect(refusal).toBeVisible();
+    await page.getByRole('button', { name: 'Update Product' }).click();
+    await expect(refusal).toBeFocused();
+    await expect(page.getByText('Product updated successfully!')).toHaveCount(0);
+    expect(await (await page.request.get('/api/products/AG-210')).json()).toEqual(before);
+  });
+
+  test('the administrator orders the images by drag and by keyboard, makes one main, and uploads a brochure PDF', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const number = uniqueNumber(testInfo, 'E2E');
+    await openAsAdmin(page, '/admin/product-new');
+    await fillProduct(page, number, `Browser test image order ${number}`);
+    await field(page, 'Images').setInputFiles(
+      await Promise.all(
+        [20, 30, 40].map(async (size) => ({
+          name: `w${size}.jpg`,
+          mimeType: 'image/jpeg',
+          buffer: await squareJpeg(size),
+        })),
+      ),
+    );
+    const list = page.getByRole('list', { name: 'Images to save' });
+    const order = () =>
+      list
+        .getByRole('img')
+        .evaluateAll((images) => images.map((image) => image.getAttribute('alt')));
+    const tile = (name: string) =>
+      list.getByRole('listitem').filter({ has: page.getByAltText(name) });
+    await expect
+      .poll(order)
+      .toEqual(['New image w20.jpg', 'New image w30.jpg', 'New image w40.jpg']);
+
+    // Drag the last onto the first.
+    await tile('New image w40.jpg').dragTo(tile('New image w20.jpg'));
+    await expect
+      .poll(order)
+      .toEqual(['New image w40.jpg', 'New image w20.jpg', 'New image w30.jpg']);
+
+    // The keyboard: the arrow button keeps the focus as the image moves.
+    const later = page.getByRole('button', { name: 'Move New image w40.jpg later' });
+    await later.focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(order)
+      .toEqual(['New image w20.jpg', 'New image w40.jpg', 'New image w30.jpg']);
+    await expect(later).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(order)
+      .toEqual(['New image w20.jpg', 'New image w30.jpg', 'New image w40.jpg']);
+    await page.getByRole('button', { name: 'Make New image w20.jpg the main image' }).click();
+    await expect
+      .poll(order)
+      .toEqual(['New image w30.jpg', 'New image w40.jpg', 'New image w20.jpg']);
+    await expect(tile('New image w20.jpg')).toContainText('Main');
+
+    await page.getByLabel(/Upload a brochure PDF/).setInputFiles({
+      name: 'Grinder manual.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await expectNoAccessibilityViolations(page);
+    await page.getByRole('button', { name: 'Create Product' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Product is created successfully!' }),
+    ).toBeVisible({ timeout: 15_000 });
+
+    const widths = async () => {
+      const product = (await (await page.request.get(`/api/products/${number}`)).json()) as {
+        images: string[];
+        brochureUrl: string;
+      };
+      const sizes = await Promise.all(
+        product.images.map(async (url) => {
+          const stored = await (await page.request.get(url)).body();
+          return (await sharp(stored).metadata()).width;
+        }),
+      );
+      return { sizes, brochureUrl: product.brochureUrl };
+    };
+    const saved = await widths();
+    expect(saved.sizes).toEqual([30, 40, 20]);
+    expect(saved.brochureUrl).toMatch(/\/grinder-manual\.pdf$/);
+    const brochure = await page.request.get(saved.brochureUrl);
+    expect(brochure.headers()['content-type']).toBe('application/pdf');
+
+    // On edit, the stored images take a new main one, which the save keeps.
+    await page.goto(`/admin/products-edit/${number}`);
+    await waitForHydration(page);
+    await expect(page.getByRole('link', { name: /grinder-manual\.pdf/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Make Image 1 the main image' }).click();
+    await page.getByRole('button', { name: 'Update Product' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Product updated successfully!' }),
+    ).toBeVisible({ timeout: 15_000 });
+    expect((await widths()).sizes).toEqual([40, 20, 30]);
+
+    expect((await page.request.delete(`/api/products/${number}`)).status()).toBe(204);
   });
 
   test('the categories screen lists the categories and refuses to delete one still in use', async ({

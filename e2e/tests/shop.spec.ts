@@ -1,5 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoAccessibilityViolations, logIn, PARTNER, waitForHydration } from './fixtures.ts';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  ADMIN,
+  expectNoAccessibilityViolations,
+  logIn,
+  PARTNER,
+  TINY_JPEG,
+  uniqueNumber,
+  waitForHydration,
+} from './fixtures.ts';
 
 // Demo catalogue facts (apps/server/src/db/seed/catalog-data.ts).
 const GRINDER = {
@@ -221,5 +229,125 @@ test.describe('the shop', () => {
       await waitForHydration(page);
       await expectNoAccessibilityViolations(page);
     }
+  });
+});
+
+/** A small real PDF (one empty page). */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n' +
+    '2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  'latin1',
+);
+
+/** A product with one 16 px picture and an uploaded brochure, made by an administrator. */
+async function smallPictureProduct(browser: Browser, number: string): Promise<void> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const admin = await context.newPage();
+  await logIn(admin, ADMIN, '/home');
+  const response = await admin.request.post('/api/products', {
+    multipart: {
+      number,
+      title: `Browser test small picture ${number}`,
+      description: 'Made by the browser tests.',
+      category: 'Alloy Grinders',
+      newPrice: '10',
+      wholesalePrice: '9',
+      partnerPricex3: '8',
+      images: { name: 'tiny.jpg', mimeType: 'image/jpeg', buffer: TINY_JPEG },
+      brochureFile: { name: 'tiny-manual.pdf', mimeType: 'application/pdf', buffer: PDF },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  await context.close();
+}
+
+/** How wide an image shows, and how wide it is (in CSS px, as its srcset says). */
+const shownAndNatural = (image: ReturnType<Page['locator']>) =>
+  image.evaluate((img: HTMLImageElement) => ({
+    shown: img.getBoundingClientRect().width,
+    natural: img.naturalWidth,
+    complete: img.complete,
+  }));
+
+test.describe('the product pictures and brochure', () => {
+  test('the main picture enlarges without the code, never past its own size, and the brochure opens in a new tab', async ({
+    browser,
+  }, testInfo) => {
+    // Signs an administrator in first, which takes long on a busy machine.
+    test.setTimeout(120_000);
+    const number = uniqueNumber(testInfo, 'PIC');
+    await smallPictureProduct(browser, number);
+    const { baseURL, viewport, deviceScaleFactor, isMobile, hasTouch, userAgent } =
+      testInfo.project.use;
+    const context = await browser.newContext({
+      baseURL,
+      viewport,
+      deviceScaleFactor,
+      isMobile,
+      hasTouch,
+      userAgent,
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto(`/product-details/${number}`);
+
+    const enlarge = page.getByRole('link', { name: /^Enlarge the picture/ });
+    const main = enlarge.getByRole('img');
+    await expect.poll(async () => (await shownAndNatural(main)).complete).toBe(true);
+    const inPage = await shownAndNatural(main);
+    expect(inPage.natural).toBeGreaterThan(0);
+    // A 16 px picture is not blown up to fill the box.
+    expect(inPage.shown).toBeLessThanOrEqual(inPage.natural + 0.5);
+
+    const zoom = page.getByRole('dialog', { name: /^Enlarged picture/ });
+    await expect(zoom).toBeHidden();
+    await enlarge.click();
+    await expect(zoom).toBeVisible();
+    const big = zoom.getByRole('img');
+    await expect.poll(async () => (await shownAndNatural(big)).complete).toBe(true);
+    const enlarged = await shownAndNatural(big);
+    expect(enlarged.natural).toBe(16);
+    expect(enlarged.shown).toBeLessThanOrEqual(16);
+    await zoom.getByRole('link', { name: 'Close the enlarged picture' }).click();
+    await expect(zoom).toBeHidden();
+
+    const brochure = page.getByRole('link', { name: /Download brochure/ });
+    await expect(brochure).toContainText('PDF, opens in a new tab');
+    await expect(brochure).toHaveAttribute('target', '_blank');
+    await expect(brochure).toHaveAttribute('rel', /noopener/);
+    const href = await brochure.getAttribute('href');
+    const pdf = await page.request.get(href!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    await context.close();
+  });
+
+  test('with the code running, the enlarged picture follows the chosen thumbnail and Escape closes it; thumbnails are sharp on a dense screen', async ({
+    page,
+  }) => {
+    await page.goto(`/product-details/${GRINDER.number}`);
+    await waitForHydration(page);
+    const thumbnails = page.getByTestId('thumbnail-strip').getByRole('button');
+    await expect(thumbnails.first()).toBeVisible();
+    // Each thumbnail's file has at least twice the pixels of the box on a 2x screen.
+    const dpr = await page.evaluate(() => window.devicePixelRatio);
+    for (const thumbnail of await thumbnails.locator('img').all()) {
+      await expect.poll(async () => (await shownAndNatural(thumbnail)).complete).toBe(true);
+      const pixels = await thumbnail.evaluate((img: HTMLImageElement) => {
+        const probe = new Image();
+        probe.src = img.currentSrc;
+        return probe.decode().then(() => ({ file: probe.naturalWidth, box: img.clientWidth }));
+      });
+      expect(pixels.file).toBeGreaterThanOrEqual(Math.max(dpr, 2) * pixels.box);
+    }
+
+    await thumbnails.first().click();
+    const zoom = page.getByRole('dialog', { name: /^Enlarged picture/ });
+    await page.getByRole('link', { name: /^Enlarge the picture/ }).click();
+    await expect(zoom).toBeVisible();
+    await expect(zoom).toHaveAccessibleName(/image 1 of/);
+    await page.keyboard.press('Escape');
+    await expect(zoom).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: GRINDER.title })).toBeVisible();
   });
 });

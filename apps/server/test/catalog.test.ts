@@ -50,7 +50,7 @@ function validProduct(overrides: Fields = {}): Fields {
     newPrice: '1099.5',
     wholesalePrice: '899',
     partnerPricex3: '849.99',
-    brochure: 'lathe.pdf',
+    brochure: 'https://docs.labshop.example/lathe.pdf',
     ...overrides,
   };
 }
@@ -169,7 +169,9 @@ describe('product validation', () => {
       ]),
     });
     expect(response.status).toBe(415);
-    expect(await response.json()).toEqual({ error: PRODUCT_MESSAGES.jpegOnly });
+    expect(await response.json()).toEqual({
+      error: `"photo.jpg" was refused: ${PRODUCT_MESSAGES.jpegOnly}`,
+    });
     expect((await call('GET', '/api/products/PNG-1')).status).toBe(404);
   });
 
@@ -177,7 +179,9 @@ describe('product validation', () => {
     const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
     const response = await createProduct(validProduct({ number: 'BROKEN-1' }), [broken]);
     expect(response.status).toBe(415);
-    expect(await response.json()).toEqual({ error: PRODUCT_MESSAGES.jpegOnly });
+    expect(await response.json()).toEqual({
+      error: `"picture.jpg" was refused: ${PRODUCT_MESSAGES.jpegOnly}`,
+    });
   });
 
   it('judges by content: a JPEG sent as application/octet-stream is accepted', async () => {
@@ -194,7 +198,9 @@ describe('product validation', () => {
     const big = Buffer.concat([await jpeg(), Buffer.alloc(10 * 1024 * 1024 + 1)]);
     const response = await createProduct(validProduct({ number: 'BIG-1' }), [big]);
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: 'Each file must be at most 10 MB.' });
+    expect(await response.json()).toEqual({
+      error: '"picture.jpg" was refused: Each file must be at most 10 MB.',
+    });
   });
 
   it('refuses a JSON body with 415 instead of a server error', async () => {
@@ -241,8 +247,8 @@ describe('creating a product', () => {
       oldPrice: 1299,
       wholesalePrice: 899,
       partnerPricex3: 849.99,
-      brochure: 'lathe.pdf',
-      brochureUrl: '/uploads/brochures/lathe.pdf',
+      brochure: 'https://docs.labshop.example/lathe.pdf',
+      brochureUrl: 'https://docs.labshop.example/lathe.pdf',
       category: 'Alloy Grinders',
     });
     expect(product._id).not.toBe('forged');
@@ -497,6 +503,226 @@ describe('updating and deleting a product', () => {
   });
 });
 
+/** A small real PDF, as an upload (one empty page). */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n' +
+    '2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  'latin1',
+);
+
+async function productJson(number: string): Promise<ProductDto> {
+  const response = await call('GET', `/api/products/${number}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as ProductDto;
+}
+
+async function uploadedFiles(): Promise<string[]> {
+  const { readdir } = await import('node:fs/promises');
+  const entries = await readdir(shop.config.uploadsDir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
+describe('product images: order, main image and refusals', () => {
+  it('saves the order imageOrder gives, new files among kept ones, the main one last', async () => {
+    const created = (await (
+      await createProduct(validProduct({ number: 'ORDER-1' }), [await jpeg(), await jpeg(70, 70)])
+    ).json()) as ProductDto;
+    const [first, second] = created.images as [string, string];
+    const response = await call('PUT', '/api/products/ORDER-1', {
+      token: adminToken,
+      body: form(
+        validProduct({
+          number: 'ORDER-1',
+          existingImages: JSON.stringify([first, second]),
+          // The new file first, then the old main; `first` becomes the main image.
+          imageOrder: JSON.stringify([0, second, first]),
+        }),
+        [{ field: 'newImages', data: await jpeg(90, 90), name: 'new.jpg' }],
+      ),
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const saved = await productJson('ORDER-1');
+    expect(saved.images).toHaveLength(3);
+    expect(saved.images.slice(1)).toEqual([second, first]);
+    expect(saved.images[0]).not.toBe(first);
+    expect(saved.images[0]).not.toBe(second);
+    expect(await exists(storedPath(saved.images[0]!))).toBe(true);
+
+    // "Make main" alone: the kept images in a new order, nothing new.
+    const reordered = await call('PUT', '/api/products/ORDER-1', {
+      token: adminToken,
+      body: form(
+        validProduct({
+          number: 'ORDER-1',
+          existingImages: JSON.stringify(saved.images),
+          imageOrder: JSON.stringify([saved.images[2], saved.images[1], saved.images[0]]),
+        }),
+        [],
+      ),
+    });
+    expect(reordered.status).toBe(200);
+    expect((await productJson('ORDER-1')).images).toEqual([...saved.images].reverse());
+  });
+
+  it('refuses an imageOrder that leaves out, repeats or invents an image, storing nothing', async () => {
+    const before = await productJson('ORDER-1');
+    const [a, b, c] = before.images as [string, string, string];
+    const filesBefore = await uploadedFiles();
+    for (const order of [
+      [a, b],
+      [a, b, b],
+      [a, b, c, 0, 1],
+      [a, b, 5],
+      ['/uploads/products/someone-else.jpg', b, c],
+      'not json',
+    ]) {
+      const response = await call('PUT', '/api/products/ORDER-1', {
+        token: adminToken,
+        body: form(
+          validProduct({
+            number: 'ORDER-1',
+            existingImages: JSON.stringify([a, b]),
+            imageOrder: typeof order === 'string' ? order : JSON.stringify(order),
+          }),
+          [{ field: 'newImages', data: await jpeg(), name: 'one.jpg' }],
+        ),
+      });
+      expect(response.status, JSON.stringify(order)).toBe(400);
+      expect(await response.json()).toEqual({
+        error: 'imageOrder must list each kept image and each new file once.',
+      });
+    }
+    expect((await productJson('ORDER-1')).images).toEqual(before.images);
+    expect(await uploadedFiles()).toEqual(filesBefore);
+  });
+
+  it('names the refused picture among several, and changes nothing', async () => {
+    const before = await productJson('ORDER-1');
+    const filesBefore = await uploadedFiles();
+    const response = await call('PUT', '/api/products/ORDER-1', {
+      token: adminToken,
+      body: form(validProduct({ number: 'ORDER-1', title: 'Changed title' }), [
+        { field: 'newImages', data: await jpeg(), name: 'good.jpg' },
+        { field: 'newImages', data: await png(), name: 'scan.png', type: 'image/png' },
+      ]),
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({
+      error: `"scan.png" was refused: ${PRODUCT_MESSAGES.jpegOnly}`,
+    });
+    expect(await productJson('ORDER-1')).toEqual(before);
+    expect(await uploadedFiles()).toEqual(filesBefore);
+  });
+});
+
+describe('brochures', () => {
+  it('stores an uploaded PDF under a fresh name and serves it as application/pdf', async () => {
+    const response = await call('POST', '/api/products', {
+      token: adminToken,
+      body: form(validProduct({ number: 'PDF-1', brochure: '' }), [
+        { field: 'images', data: await jpeg() },
+        {
+          field: 'brochureFile',
+          data: PDF,
+          name: 'Lathe Manual (v2).PDF',
+          type: 'application/octet-stream',
+        },
+      ]),
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const product = (await response.json()) as ProductDto;
+    expect(product.brochure).toMatch(/^\/uploads\/brochures\/[0-9a-f-]{36}\/lathe-manual-v2\.pdf$/);
+    expect(product.brochureUrl).toBe(product.brochure);
+    const served = await fetch(`${shop.origin}${product.brochureUrl}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('application/pdf');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await served.arrayBuffer()).equals(PDF)).toBe(true);
+
+    // A new upload on edit replaces it; the text sent with it is not used.
+    const updated = await call('PUT', '/api/products/PDF-1', {
+      token: adminToken,
+      body: form(validProduct({ number: 'PDF-1', brochure: product.brochure! }), [
+        { field: 'brochureFile', data: PDF, name: 'sheet.pdf', type: 'application/pdf' },
+      ]),
+    });
+    expect(updated.status).toBe(200);
+    expect(((await updated.json()) as ProductDto).brochure).toMatch(/\/sheet\.pdf$/);
+  });
+
+  it('refuses a brochure that is not a PDF by its bytes, naming it, and stores nothing', async () => {
+    const filesBefore = await uploadedFiles();
+    for (const [name, data] of [
+      ['evil.pdf', Buffer.from('<!doctype html><script>alert(1)</script>')],
+      ['photo.pdf', await jpeg()],
+      ['empty.pdf', Buffer.alloc(0)],
+    ] as const) {
+      const response = await call('POST', '/api/products', {
+        token: adminToken,
+        body: form(validProduct({ number: 'PDF-BAD' }), [
+          { field: 'images', data: await jpeg() },
+          { field: 'brochureFile', data, name, type: 'application/pdf' },
+        ]),
+      });
+      expect(response.status, name).toBe(415);
+      expect(await response.json()).toEqual({
+        error: `"${name}" was refused: Only PDF files are accepted for the brochure.`,
+      });
+    }
+    expect((await call('GET', '/api/products/PDF-BAD')).status).toBe(404);
+    expect(await uploadedFiles()).toEqual(filesBefore);
+  });
+
+  it('refuses a brochure over 10 MB with 413, naming it', async () => {
+    const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]);
+    const response = await call('PUT', '/api/products/PDF-1', {
+      token: adminToken,
+      body: form(validProduct({ number: 'PDF-1' }), [
+        { field: 'brochureFile', data: big, name: 'huge.pdf', type: 'application/pdf' },
+      ]),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      error: '"huge.pdf" was refused: Each file must be at most 10 MB.',
+    });
+  });
+
+  it('refuses a typed file name that no stored file answers, keeps one that is stored', async () => {
+    for (const brochure of ['QA-100.pdf', '/uploads/brochures/nothing-here.pdf', 'a b?.pdf']) {
+      const response = await call('PUT', '/api/products/AG-100', {
+        token: adminToken,
+        body: form(validProduct({ number: 'AG-100', brochure }), []),
+      });
+      expect(response.status, brochure).toBe(400);
+      expect(await response.json()).toEqual({ error: PRODUCT_MESSAGES.brochureMissing(brochure) });
+    }
+    const stored = (await productJson('PDF-1')).brochure!;
+    const fileName = stored.split('/').at(-1)!;
+    // The stored file's address works, typed or pasted.
+    const byUrl = await call('PUT', '/api/products/AG-100', {
+      token: adminToken,
+      body: form(validProduct({ number: 'AG-100', brochure: stored }), []),
+    });
+    expect(byUrl.status).toBe(200);
+    expect((await productJson('AG-100')).brochureUrl).toBe(stored);
+    expect(fileName).toBe('sheet.pdf');
+
+    // An old record's name is kept as it is when the edit leaves it alone.
+    await shop.database.db
+      .update(products)
+      .set({ brochure: 'legacy.pdf' })
+      .where(eq(products.number, 'AG-100'));
+    const untouched = await call('PUT', '/api/products/AG-100', {
+      token: adminToken,
+      body: form(validProduct({ number: 'AG-100', brochure: 'legacy.pdf', title: 'Kept' }), []),
+    });
+    expect(untouched.status).toBe(200);
+  });
+});
+
 describe('categories', () => {
   it('refuses a blank name, a missing thumbnail and a duplicate name', async () => {
     const blank = await call('POST', '/api/categories', {
@@ -516,7 +742,9 @@ describe('categories', () => {
       body: form({ name: 'Belts' }, [{ field: 'thumbnail', data: await png(), name: 'belt.jpg' }]),
     });
     expect(notJpeg.status).toBe(415);
-    expect(await notJpeg.json()).toEqual({ error: PRODUCT_MESSAGES.jpegOnly });
+    expect(await notJpeg.json()).toEqual({
+      error: `"belt.jpg" was refused: ${PRODUCT_MESSAGES.jpegOnly}`,
+    });
   });
 
   it('refuses to delete a category that still has products, deletes an empty one', async () => {

@@ -333,7 +333,9 @@ describe('gallery', () => {
     const big = Buffer.concat([await jpeg(), Buffer.alloc(10 * 1024 * 1024 + 1)]);
     const tooBig = await addPicture(validPicture(), { data: big });
     expect(tooBig.status).toBe(413);
-    expect(await tooBig.json()).toEqual({ error: 'Each file must be at most 10 MB.' });
+    expect(await tooBig.json()).toEqual({
+      error: '"picture.jpg" was refused: Each file must be at most 10 MB.',
+    });
     const asJson = await call('POST', '/api/gallery', { token: adminToken, json: validPicture() });
     expect(asJson.status).toBe(415);
     expect(await asJson.json()).toEqual({ error: 'Send this form as multipart/form-data.' });

@@ -222,7 +222,7 @@ const VALID_FORM_TEXT: Record<string, fc.Arbitrary<string>> = {
   wholesalePrice: fc.constant('10.00'),
   partnerPricex3: fc.constant('9.99'),
   oldPrice: fc.constantFrom('', '15.00'),
-  brochure: fc.constantFrom('', 'brochure.pdf'),
+  brochure: fc.constantFrom('', 'https://docs.labshop.example/brochure.pdf'),
   name: fc.nat(99_999).map((n) => `Category ${n}`),
 };
 

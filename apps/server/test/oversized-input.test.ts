@@ -244,7 +244,7 @@ const GOOD_TEXT: Record<string, string> = {
   country: 'US',
   expiry: '1230',
   imageUrl: '/uploads/t/1.jpg',
-  brochure: 'brochure.pdf',
+  brochure: 'https://docs.labshop.example/brochure.pdf',
 };
 
 /** A value following `schema`, the same every run. */

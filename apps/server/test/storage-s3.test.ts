@@ -97,6 +97,13 @@ describe('S3 storage', () => {
     expect(await anonymous.text()).toContain('<Code>AccessDenied</Code>');
   });
 
+  it('tells whether a key is stored (a typed brochure name must point at a file)', async () => {
+    const files = storage();
+    await files.put('brochures/EX-1.pdf', Buffer.from('%PDF-1.7 demo'), 'application/pdf');
+    expect(await files.exists('brochures/EX-1.pdf')).toBe(true);
+    expect(await files.exists('brochures/missing.pdf')).toBe(false);
+  });
+
   it('deletes the object behind a URL it returned', async () => {
     const files = storage();
     const url = await files.put('gallery/7.jpg', jpeg, 'image/jpeg');

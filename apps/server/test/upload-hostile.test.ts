@@ -283,13 +283,26 @@ const refusals: { name: string; file: () => Promise<HostileFile>; status: number
   },
 ];
 
+/** The product and category forms name the refused file; the gallery's answer is the reason alone. */
+const tooLargeMessage = (route: UploadRoute, name: string) =>
+  route.fileField === GALLERY_PICTURE_FIELD
+    ? IMAGE_TOO_LARGE
+    : `"${name}" was refused: ${IMAGE_TOO_LARGE}`;
+
 describe.each(routes)('hostile uploads to $label', (route) => {
   for (const refusal of refusals) {
     it(`refuses ${refusal.name} with a clear 4xx and stores nothing`, async () => {
       const before = await snapshot();
-      const response = await upload(route, await refusal.file());
+      const file = await refusal.file();
+      const response = await upload(route, file);
       expect(response.status).toBe(refusal.status);
-      expect(await response.json()).toEqual({ error: route.jpegMessage });
+      // The product and category forms name the refused file; the gallery says its SPEC message.
+      expect(await response.json()).toEqual({
+        error:
+          route.fileField === GALLERY_PICTURE_FIELD
+            ? route.jpegMessage
+            : `"${file.name}" was refused: ${route.jpegMessage}`,
+      });
       expect(await snapshot()).toEqual(before);
     });
   }
@@ -304,7 +317,7 @@ describe.each(routes)('hostile uploads to $label', (route) => {
     });
     const elapsed = performance.now() - started;
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: IMAGE_TOO_LARGE });
+    expect(await response.json()).toEqual({ error: tooLargeMessage(route, 'bomb.jpg') });
     // 900 megapixels would need 2.7 GB decoded; the refusal comes from the header.
     expect(elapsed).toBeLessThan(2_000);
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * 1024 * 1024);
@@ -322,7 +335,7 @@ describe.each(routes)('hostile uploads to $label', (route) => {
     expect(big.length).toBeLessThan(2 * 1024 * 1024);
     const response = await upload(route, { data: big, name: 'wide.jpg' });
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: IMAGE_TOO_LARGE });
+    expect(await response.json()).toEqual({ error: tooLargeMessage(route, 'wide.jpg') });
     expect(await snapshot()).toEqual(before);
   });
 

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PRODUCT_LIMITS } from '@labshop/shared/schemas/catalog';
+import { fileRefusal, PRODUCT_LIMITS } from '@labshop/shared/schemas/catalog';
 import { AppError } from './errors.ts';
 
 /**
@@ -10,8 +10,9 @@ import { AppError } from './errors.ts';
  * files x 10 MB; the modules then check each file's content themselves.
  */
 export const UPLOAD_LIMITS = {
-  fileBytes: PRODUCT_LIMITS.imageBytes,
-  files: PRODUCT_LIMITS.images,
+  fileBytes: Math.max(PRODUCT_LIMITS.imageBytes, PRODUCT_LIMITS.brochureBytes),
+  /** A product's pictures and its brochure. */
+  files: PRODUCT_LIMITS.images + 1,
   fields: 40,
   fieldBytes: 100 * 1024,
 } as const;
@@ -65,6 +66,8 @@ export async function readMultipartForm(
   if (!request.isMultipart())
     throw new AppError('unsupported_media_type', UPLOAD_MESSAGES.notMultipart);
   const form: MultipartForm = { fields: {}, files: [] };
+  // The file being read, so that a size refusal can name it.
+  let reading: string | null = null;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -72,7 +75,9 @@ export async function readMultipartForm(
           part.file.resume();
           continue;
         }
+        reading = part.filename;
         const data = await part.toBuffer();
+        reading = null;
         // An empty file input still sends a part with no name and no bytes.
         if (data.length === 0 && part.filename === '') continue;
         form.files.push({
@@ -89,17 +94,22 @@ export async function readMultipartForm(
       }
     }
   } catch (error) {
-    throw uploadError(error);
+    throw uploadError(error, reading);
   }
   return form;
 }
 
-function uploadError(error: unknown): unknown {
+function uploadError(error: unknown, filename: string | null): unknown {
   if (error instanceof AppError) return error;
   const code = (error as { code?: unknown } | null)?.code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError('payload_too_large', UPLOAD_MESSAGES.fileTooLarge);
+      return new AppError(
+        'payload_too_large',
+        filename === null
+          ? UPLOAD_MESSAGES.fileTooLarge
+          : fileRefusal(filename, UPLOAD_MESSAGES.fileTooLarge),
+      );
     case 'FST_FILES_LIMIT':
       return new AppError('payload_too_large', UPLOAD_MESSAGES.tooManyFiles);
     case 'FST_FIELDS_LIMIT':

@@ -24,12 +24,30 @@ export const PRODUCT_MESSAGES = {
   brochure: 'Please enter a valid file name.',
   imagesRequired: 'Please upload at least one image.',
   jpegOnly: 'Only JPG files are accepted.',
+  pdfOnly: 'Only PDF files are accepted for the brochure.',
+  brochureTooLarge: 'The brochure must be at most 10 MB.',
+  /** A typed file name with no uploaded file behind it: its link would answer 404. */
+  brochureMissing: (name: string) =>
+    `There is no brochure file named ${name}. Upload the PDF, or enter the brochure's full address (https://...).`,
   created: 'Product is created successfully!',
   notCreated: 'Product was not created due to error.',
   updated: 'Product updated successfully!',
   notUpdated: 'Product update failed. Please try again.',
   deleteConfirm: 'Are you sure you want to delete this product?',
 } as const;
+
+/**
+ * The message for one refused file, naming it so the admin knows which of several was refused:
+ * `"photo.png" was refused: Only JPG files are accepted.` The name is the visitor's, so only its
+ * last path segment is shown, without control characters and cut to a readable length. The
+ * form in the browser and the API say it alike.
+ */
+export function fileRefusal(filename: string, reason: string): string {
+  const last = filename.split(/[/\\]/).at(-1) ?? '';
+  const clean = last.replace(/[\p{Cc}\p{Cf}"]/gu, '').trim();
+  const name = clean.length > 80 ? `${clean.slice(0, 77)}...` : clean;
+  return name ? `"${name}" was refused: ${reason}` : `A file was refused: ${reason}`;
+}
 
 export const CATEGORY_LIMITS = { name: 60 } as const;
 
@@ -57,7 +75,18 @@ export const PRODUCT_LIMITS = {
   images: 12,
   /** Bytes of one uploaded image. */
   imageBytes: 10 * 1024 * 1024,
+  /** Bytes of an uploaded brochure PDF (the multipart limit of any one file). */
+  brochureBytes: 10 * 1024 * 1024,
 } as const;
+
+/** The multipart field of an uploaded brochure PDF (create and update). */
+export const BROCHURE_FILE_FIELD = 'brochureFile';
+
+/**
+ * The update form's optional `imageOrder`: the final order of the images, as a JSON list whose
+ * entries are kept image URLs (strings) and indexes into the new files (numbers).
+ */
+export const IMAGE_ORDER_FIELD = 'imageOrder';
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 const price = (message: string) =>

@@ -55,6 +55,7 @@ export async function storeThroughCache(
   const recorder: FileStorage = {
     baseUrl: storage.baseUrl,
     publicUrl: (key) => storage.publicUrl(key),
+    exists: (key) => storage.exists(key),
     delete: (url) => storage.delete(url),
     put: async (key, body, contentType) => {
       const url = await storage.put(key, body, contentType);

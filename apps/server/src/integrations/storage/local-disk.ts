@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertSafeKey, storageKeyOf, type FileStorage } from './port.ts';
 
@@ -19,6 +19,13 @@ export function createLocalDiskStorage(rootDir: string): FileStorage {
     publicUrl(key) {
       assertSafeKey(key);
       return `${LOCAL_UPLOADS_URL_PREFIX}${key}`;
+    },
+    async exists(key) {
+      assertSafeKey(key);
+      return stat(path.join(rootDir, key)).then(
+        (found) => found.isFile(),
+        () => false,
+      );
     },
     async delete(url) {
       const key = storageKeyOf(url, LOCAL_UPLOADS_URL_PREFIX);

@@ -9,6 +9,8 @@ export interface FileStorage {
   publicUrl(key: string): string;
   /** The URL prefix every stored file's URL starts with ('/uploads/' or the bucket's URL). */
   readonly baseUrl: string;
+  /** Whether a file is stored under `key` (a typed brochure name must point at one). */
+  exists(key: string): Promise<boolean>;
   /** Removes the file behind a URL this storage returned; unknown URLs are ignored. */
   delete(url: string): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import {
   DeleteObjectCommand,
+  HeadObjectCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -92,6 +93,24 @@ export function createS3Storage(
         ),
       );
       return publicUrl(key);
+    },
+    async exists(key) {
+      assertSafeKey(key);
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: config.bucket, Key: key }), {
+          abortSignal: AbortSignal.timeout(callDeadlineMs),
+        });
+        return true;
+      } catch (error) {
+        // HEAD answers have no body, so a missing key is only a 404 status.
+        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) {
+          return false;
+        }
+        throw new Error(
+          `S3 storage: could not look up "${key}" in bucket "${config.bucket}": ${describe(error, timeoutMs, callDeadlineMs)}`,
+          { cause: error },
+        );
+      }
     },
     async delete(url) {
       const key = storageKeyOf(url, baseUrl);

@@ -1,5 +1,7 @@
 import {
+  BROCHURE_FILE_FIELD,
   CategoryInput,
+  IMAGE_ORDER_FIELD,
   PRODUCT_LIMITS,
   PRODUCT_LIST_LIMITS,
   ProductInput,
@@ -11,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readMultipartForm, type UploadedFile } from '../../http/uploads.ts';
-import type { CatalogService, ImageUpload, Viewer } from './service.ts';
+import type { CatalogService, ImageUpload, ProductUploads, Viewer } from './service.ts';
 import { ErrorSchema } from '../../http/errors.ts';
 import { auditContextOf } from '../audit/routes.ts';
 import { limitField, pageField } from '@labshop/shared/schemas/paging';
@@ -25,13 +27,29 @@ const jpegFiles = (field: string) =>
     .describe(
       `JPEG pictures in \`${field}\`, at most ${PRODUCT_LIMITS.images} in all and 10 MB each`,
     );
-const ProductCreateForm = ProductInput.extend({ images: jpegFiles('images') });
+const brochureFile = z
+  .file()
+  .optional()
+  .describe(
+    `A brochure PDF (checked by its bytes, at most ${PRODUCT_LIMITS.brochureBytes / (1024 * 1024)} MB); it replaces the brochure text`,
+  );
+const ProductCreateForm = ProductInput.extend({
+  images: jpegFiles('images'),
+  [BROCHURE_FILE_FIELD]: brochureFile,
+});
 const ProductUpdateForm = ProductInput.extend({
   existingImages: z
     .string()
     .optional()
     .describe('The pictures to keep, in order: a JSON array of their URLs (absent: keep all)'),
   newImages: jpegFiles('newImages'),
+  [IMAGE_ORDER_FIELD]: z
+    .string()
+    .optional()
+    .describe(
+      'The final order of all images (the last is the main one): a JSON array of kept image URLs and indexes (numbers) into newImages, each once (absent: kept images, then new ones)',
+    ),
+  [BROCHURE_FILE_FIELD]: brochureFile,
 });
 const CategoryCreateForm = CategoryInput.extend({
   thumbnail: z.file().describe('The JPEG thumbnail'),
@@ -116,6 +134,12 @@ function imageUploads(files: UploadedFile[], field: string): ImageUpload[] {
     .map((file) => ({ filename: file.filename, data: file.data }));
 }
 
+/** A product form's pictures (in `imageField`) and its brochure PDF, if one was sent. */
+function productUploads(files: UploadedFile[], imageField: string): ProductUploads {
+  const [brochure] = imageUploads(files, BROCHURE_FILE_FIELD);
+  return { images: imageUploads(files, imageField), ...(brochure ? { brochure } : {}) };
+}
+
 export async function catalogRoutes(
   fastify: FastifyInstance,
   options: { catalog: CatalogService },
@@ -177,7 +201,8 @@ export async function catalogRoutes(
       config: { access: 'admin', multipartForm: ProductCreateForm },
       schema: {
         tags: ['catalogue'],
-        summary: 'Create a product (multipart: the form fields and JPEG files in `images`)',
+        summary:
+          'Create a product (multipart: the form fields, JPEG files in `images`, an optional brochure PDF)',
         consumes: ['multipart/form-data'],
         response: {
           201: ProductDtoSchema,
@@ -189,10 +214,10 @@ export async function catalogRoutes(
       },
     },
     async (request, reply) => {
-      const form = await readMultipartForm(request, ['images']);
+      const form = await readMultipartForm(request, ['images', BROCHURE_FILE_FIELD]);
       const product = await catalog.createProduct(
         form.fields,
-        imageUploads(form.files, 'images'),
+        productUploads(form.files, 'images'),
         await auditContextOf(request),
       );
       return reply.code(201).send(product);
@@ -219,11 +244,11 @@ export async function catalogRoutes(
       },
     },
     async (request) => {
-      const form = await readMultipartForm(request, ['newImages']);
+      const form = await readMultipartForm(request, ['newImages', BROCHURE_FILE_FIELD]);
       return catalog.updateProduct(
         request.params.id,
         form.fields,
-        imageUploads(form.files, 'newImages'),
+        productUploads(form.files, 'newImages'),
         await auditContextOf(request),
       );
     },

@@ -3,6 +3,8 @@ import { centsToDollars, dollarsToCents } from '@labshop/shared/money';
 import {
   CATEGORY_MESSAGES,
   CategoryInput,
+  fileRefusal,
+  IMAGE_ORDER_FIELD,
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
   ProductInput,
@@ -17,10 +19,12 @@ import { isUuid, parseOrThrow } from '../../http/validation.ts';
 import type { ImageUrlConfig } from '../../config.ts';
 import {
   deleteStoredImage,
+  ImageTooLargeError,
   NotAJpegError,
   storeJpegImage,
 } from '../../integrations/storage/jpeg-images.ts';
-import type { FileStorage } from '../../integrations/storage/port.ts';
+import { NotAPdfError, storePdf } from '../../integrations/storage/pdf-files.ts';
+import { assertSafeKey, storageKeyOf, type FileStorage } from '../../integrations/storage/port.ts';
 import {
   isUniqueViolation,
   type CatalogRepo,
@@ -48,6 +52,7 @@ export const CATALOG_MESSAGES = {
   tooManyImages: `A product can have at most ${PRODUCT_LIMITS.images} images.`,
   existingImagesInvalid: 'existingImages must be a JSON list of image URLs.',
   existingImagesUnknown: 'existingImages may only list images this product already has.',
+  imageOrderInvalid: `${IMAGE_ORDER_FIELD} must list each kept image and each new file once.`,
 } as const;
 
 /** A file from a multipart form, as the service needs it. */
@@ -55,6 +60,15 @@ export interface ImageUpload {
   filename: string;
   data: Buffer;
 }
+
+/** The files of a product form: its pictures and, optionally, a brochure PDF. */
+export interface ProductUploads {
+  images: ImageUpload[];
+  brochure?: ImageUpload;
+}
+
+/** The storage folder of uploaded brochures; a typed bare file name refers to it. */
+const BROCHURE_FOLDER = 'brochures';
 
 export interface Viewer {
   /** Signed-in users (partners) see the wholesale and partner prices. */
@@ -139,7 +153,7 @@ export function createCatalogService({
     if (!brochure) return null;
     if (/^https?:\/\//i.test(brochure) || brochure.startsWith('/')) return showUrl(brochure);
     // A bare file name refers to the storage's brochures folder.
-    return `${storage.baseUrl}brochures/${encodeURIComponent(brochure)}`;
+    return `${storage.baseUrl}${BROCHURE_FOLDER}/${encodeURIComponent(brochure)}`;
   }
 
   function productDto(row: ProductRow, viewer: Viewer): ProductDto {
@@ -210,17 +224,98 @@ export function createCatalogService({
     };
   }
 
-  /** Stores every upload, or none: on a failure the ones already stored are removed. */
+  /**
+   * The brochure a save sets: an uploaded PDF is stored (its URL wins over the typed text);
+   * typed text that names a file in this shop's storage (a bare name or an /uploads/ URL) must
+   * name a stored file, else its link would answer 404. Text left as it was is not checked
+   * again, so an old record never blocks an unrelated edit. Other addresses are taken as typed.
+   */
+  async function brochureOf(
+    typed: string | undefined,
+    upload: ImageUpload | undefined,
+    current: string | null,
+  ): Promise<{ brochure: string | null; stored: string | null }> {
+    if (upload) {
+      if (upload.data.length > PRODUCT_LIMITS.brochureBytes) {
+        throw new AppError(
+          'payload_too_large',
+          fileRefusal(upload.filename, PRODUCT_MESSAGES.brochureTooLarge),
+        );
+      }
+      try {
+        const url = await storePdf(storage, upload.data, {
+          folder: BROCHURE_FOLDER,
+          filename: upload.filename,
+        });
+        return { brochure: url, stored: url };
+      } catch (error) {
+        if (error instanceof NotAPdfError) {
+          throw new AppError(
+            'unsupported_media_type',
+            fileRefusal(upload.filename, PRODUCT_MESSAGES.pdfOnly),
+          );
+        }
+        throw error;
+      }
+    }
+    const brochure = typed ? typed : null;
+    if (brochure === null || brochure === current) return { brochure, stored: null };
+    const key = storedBrochureKey(brochure);
+    if (key !== undefined && (key === null || !(await storage.exists(key)))) {
+      throw new AppError('bad_request', PRODUCT_MESSAGES.brochureMissing(brochure));
+    }
+    return { brochure, stored: null };
+  }
+
+  /**
+   * The storage key typed brochure text points at: a key for a bare name or a URL under the
+   * storage, null for such text that cannot be a key, undefined for any other address.
+   */
+  function storedBrochureKey(brochure: string): string | null | undefined {
+    const isAddress = /^https?:\/\//i.test(brochure) || brochure.startsWith('/');
+    if (isAddress) {
+      if (!brochure.startsWith(storage.baseUrl)) return undefined;
+      return storageKeyOf(brochure, storage.baseUrl);
+    }
+    const key = `${BROCHURE_FOLDER}/${brochure}`;
+    try {
+      assertSafeKey(key);
+      return key;
+    } catch {
+      return null;
+    }
+  }
+
+  async function removeBrochure(url: string | null): Promise<void> {
+    if (url === null) return;
+    await storage
+      .delete(url)
+      .catch((error: unknown) =>
+        log.warn({ err: error, url }, 'could not remove a stored brochure'),
+      );
+  }
+
+  /**
+   * Stores every upload, or none: on a failure the ones already stored are removed, and the
+   * answer names the refused file (a form may send several).
+   */
   async function storeImages(folder: string, uploads: ImageUpload[]): Promise<string[]> {
     const stored: string[] = [];
+    let upload: ImageUpload | undefined;
     try {
-      for (const upload of uploads)
-        stored.push(await storeJpegImage(storage, upload.data, { folder }));
+      for (upload of uploads) stored.push(await storeJpegImage(storage, upload.data, { folder }));
       return stored;
     } catch (error) {
       await removeImages(stored);
+      const filename = upload?.filename ?? '';
       if (error instanceof NotAJpegError) {
-        throw new AppError('unsupported_media_type', PRODUCT_MESSAGES.jpegOnly);
+        throw new AppError(
+          'unsupported_media_type',
+          fileRefusal(filename, PRODUCT_MESSAGES.jpegOnly),
+        );
+      }
+      if (error instanceof ImageTooLargeError) {
+        throw new AppError('payload_too_large', fileRefusal(filename, error.message));
       }
       throw error;
     }
@@ -289,9 +384,10 @@ export function createCatalogService({
 
     async createProduct(
       fields: Record<string, string>,
-      uploads: ImageUpload[],
+      files: ProductUploads,
       context: AuditContext,
     ): Promise<ProductDto> {
+      const uploads = files.images;
       // Field errors first, in the form's order; the images field comes last.
       const input = parseOrThrow(ProductInput, fields);
       if (uploads.length === 0) throw new AppError('bad_request', PRODUCT_MESSAGES.imagesRequired);
@@ -300,11 +396,17 @@ export function createCatalogService({
       }
       const values = await productValues(input, []);
       const imageUrls = await storeImages('products', uploads);
+      let brochure: { brochure: string | null; stored: string | null } = {
+        brochure: null,
+        stored: null,
+      };
       try {
+        brochure = await brochureOf(input.brochure, files.brochure, null);
         const created = await audit.transaction(context, async (tx, record) => {
           const txRepo = createCatalogRepo(tx);
           const id = await guardUnique(
-            () => txRepo.insertProduct({ ...values, images: imageUrls }),
+            () =>
+              txRepo.insertProduct({ ...values, images: imageUrls, brochure: brochure.brochure }),
             CATALOG_MESSAGES.duplicateNumber(values.number),
           );
           const row = await requireProduct(id, txRepo);
@@ -319,7 +421,7 @@ export function createCatalogService({
         cache.clear();
         return productDto(created, { seesPartnerPrices: true });
       } catch (error) {
-        await removeImages(imageUrls);
+        await Promise.all([removeImages(imageUrls), removeBrochure(brochure.stored)]);
         throw error;
       }
     },
@@ -327,28 +429,48 @@ export function createCatalogService({
     async updateProduct(
       idOrNumber: string,
       fields: Record<string, string>,
-      uploads: ImageUpload[],
+      files: ProductUploads,
       context: AuditContext,
     ): Promise<ProductDto> {
+      const uploads = files.images;
       const current = await requireProduct(idOrNumber);
       const input = parseOrThrow(ProductInput, fields);
+      const shown = current.images.map(showUrl);
       const kept =
         fields.existingImages === undefined
           ? current.images
-          : keptImages(fields.existingImages, current.images.map(showUrl), current.images);
+          : keptImages(fields.existingImages, shown, current.images);
       const total = kept.length + uploads.length;
       if (total === 0) throw new AppError('bad_request', PRODUCT_MESSAGES.imagesRequired);
       if (total > PRODUCT_LIMITS.images)
         throw new AppError('bad_request', CATALOG_MESSAGES.tooManyImages);
+      // Checked before anything is stored: the order must name exactly the kept and new images.
+      const order =
+        fields[IMAGE_ORDER_FIELD] === undefined
+          ? null
+          : imageOrder(fields[IMAGE_ORDER_FIELD], kept, uploads.length, shown, current.images);
       const values = await productValues(input, kept, current.id);
       const added = await storeImages('products', uploads);
+      const images = order
+        ? order.map((entry) => (typeof entry === 'number' ? added[entry]! : entry))
+        : [...kept, ...added];
+      let brochure: { brochure: string | null; stored: string | null } = {
+        brochure: current.brochure,
+        stored: null,
+      };
       try {
+        brochure = await brochureOf(input.brochure, files.brochure, current.brochure);
         await audit.transaction(context, async (tx, record) => {
           const txRepo = createCatalogRepo(tx);
           // Read again in the transaction: the entry's "before" is what this write replaced.
           const before = await requireProduct(current.id, txRepo);
           const updated = await guardUnique(
-            () => txRepo.updateProduct(current.id, { ...values, images: [...kept, ...added] }),
+            () =>
+              txRepo.updateProduct(current.id, {
+                ...values,
+                images,
+                brochure: brochure.brochure,
+              }),
             CATALOG_MESSAGES.duplicateNumber(values.number),
           );
           if (!updated) throw new AppError('not_found', CATALOG_MESSAGES.productNotFound);
@@ -365,7 +487,7 @@ export function createCatalogService({
         });
         cache.clear();
       } catch (error) {
-        await removeImages(added);
+        await Promise.all([removeImages(added), removeBrochure(brochure.stored)]);
         throw error;
       }
       await removeImages(current.images.filter((url) => !kept.includes(url)));
@@ -544,6 +666,45 @@ export function createCatalogService({
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
+
+/**
+ * The final image order from the edit form's `imageOrder` JSON: each kept image (by its stored
+ * or shown URL) and each new file (by its index among the new files) exactly once. Answers kept
+ * images as stored URLs and new files as their indexes.
+ */
+function imageOrder(
+  raw: string,
+  kept: string[],
+  newCount: number,
+  shown: string[],
+  stored: string[],
+): (string | number)[] {
+  let list: unknown;
+  try {
+    list = JSON.parse(raw);
+  } catch {
+    throw new AppError('bad_request', CATALOG_MESSAGES.imageOrderInvalid);
+  }
+  if (!Array.isArray(list) || list.length !== kept.length + newCount) {
+    throw new AppError('bad_request', CATALOG_MESSAGES.imageOrderInvalid);
+  }
+  const order: (string | number)[] = [];
+  for (const entry of list as unknown[]) {
+    let resolved: string | number | undefined;
+    if (typeof entry === 'number' && Number.isInteger(entry) && entry >= 0 && entry < newCount) {
+      resolved = entry;
+    } else if (typeof entry === 'string') {
+      const index = stored.includes(entry) ? stored.indexOf(entry) : shown.indexOf(entry);
+      const url = index === -1 ? undefined : stored[index];
+      if (url !== undefined && kept.includes(url)) resolved = url;
+    }
+    if (resolved === undefined || order.includes(resolved)) {
+      throw new AppError('bad_request', CATALOG_MESSAGES.imageOrderInvalid);
+    }
+    order.push(resolved);
+  }
+  return order;
+}
 
 /**
  * The images the admin kept, from the edit form's `existingImages` JSON. The form shows URLs as

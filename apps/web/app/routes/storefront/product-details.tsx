@@ -157,13 +157,20 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
               {product.description}
             </p>
             {product.brochureUrl && (
+              // A new tab, so the product page stays where it was behind the PDF.
               <a
                 href={product.brochureUrl}
-                download
+                target="_blank"
+                rel="noopener"
                 className="mt-5 inline-flex items-center gap-2 rounded-md border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
               >
-                <FileDownIcon className="h-5 w-5" aria-hidden="true" />
-                Download brochure
+                <FileDownIcon className="h-5 w-5 shrink-0" aria-hidden="true" />
+                <span className="flex flex-col leading-tight">
+                  Download brochure
+                  <span className="text-sm font-normal text-slate-600">
+                    (PDF, opens in a new tab)
+                  </span>
+                </span>
               </a>
             )}
           </section>

@@ -1,4 +1,8 @@
-import type { ProductInput } from '@labshop/shared/schemas/catalog';
+import {
+  BROCHURE_FILE_FIELD,
+  IMAGE_ORDER_FIELD,
+  type ProductInput,
+} from '@labshop/shared/schemas/catalog';
 
 /**
  * The multipart body of a product create or update: the form's text fields as strings (an
@@ -18,24 +22,41 @@ function productFields(values: ProductInput): FormData {
   return body;
 }
 
-/** POST /api/products: the fields and the images in the field `images`. */
-export function createProductBody(values: ProductInput, images: readonly File[]): FormData {
+/** A brochure PDF to upload, which replaces the brochure text on the server. */
+function appendBrochure(body: FormData, brochureFile: File | null | undefined): void {
+  if (brochureFile) body.append(BROCHURE_FILE_FIELD, brochureFile, brochureFile.name);
+}
+
+/**
+ * POST /api/products: the fields, the images in the field `images` (in display order, the last
+ * the main image) and the brochure PDF, if one was chosen.
+ */
+export function createProductBody(
+  values: ProductInput,
+  images: readonly File[],
+  brochureFile?: File | null,
+): FormData {
   const body = productFields(values);
   for (const image of images) body.append('images', image, image.name);
+  appendBrochure(body, brochureFile);
   return body;
 }
 
 /**
- * PUT /api/products/{number}: the fields, the current image URLs to keep (in order) and the
- * new files, which the server appends after the kept ones.
+ * PUT /api/products/{number}: the fields, the current image URLs to keep, the new files, the
+ * final order of all of them (kept URLs and indexes into the new files; without it the server
+ * appends the new files after the kept ones) and the brochure PDF, if one was chosen.
  */
 export function updateProductBody(
   values: ProductInput,
   existingImages: readonly string[],
   newImages: readonly File[],
+  extra: { imageOrder?: readonly (string | number)[]; brochureFile?: File | null } = {},
 ): FormData {
   const body = productFields(values);
   body.set('existingImages', JSON.stringify(existingImages));
   for (const image of newImages) body.append('newImages', image, image.name);
+  if (extra.imageOrder) body.set(IMAGE_ORDER_FIELD, JSON.stringify(extra.imageOrder));
+  appendBrochure(body, extra.brochureFile);
   return body;
 }

@@ -40,8 +40,8 @@ function EditorFrame({ heading, children }: { heading: string; children: ReactNo
 export function NewProductEditor() {
   const categories = useCategories();
   const create = useCreateProduct();
-  const save = ({ values, newImages }: ProductSubmission): Promise<ProductDto> =>
-    create.mutateAsync(createProductBody(values, newImages));
+  const save = ({ values, newImages, brochureFile }: ProductSubmission): Promise<ProductDto> =>
+    create.mutateAsync(createProductBody(values, newImages, brochureFile));
   return (
     <EditorFrame heading="Add New Product">
       <ProductForm mode="create" categories={categories.data} onSave={save} />
@@ -93,10 +93,16 @@ export function EditProductEditor({ number }: { number: string }) {
   }
 
   const current = product.data;
-  const save = async ({ values, existingImages, newImages }: ProductSubmission) => {
+  const save = async ({
+    values,
+    existingImages,
+    newImages,
+    imageOrder,
+    brochureFile,
+  }: ProductSubmission) => {
     const saved = await update.mutateAsync({
       number: current.number,
-      body: updateProductBody(values, existingImages, newImages),
+      body: updateProductBody(values, existingImages, newImages, { imageOrder, brochureFile }),
     });
     // A changed number changes the address; the form (keyed by _id) stays with its message.
     if (saved.number !== number) {

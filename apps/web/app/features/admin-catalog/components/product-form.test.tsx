@@ -112,16 +112,94 @@ describe('the product form', () => {
     await waitFor(() => expect(screen.queryByText(PRODUCT_MESSAGES.newPrice)).toBeNull());
   });
 
-  it('refuses a file that is not a JPEG and keeps it out of the upload', async () => {
-    const { onSave } = renderForm();
-    chooseFiles([new File(['png'], 'drawing.png', { type: 'image/png' })]);
-    expect(await screen.findByText(PRODUCT_MESSAGES.jpegOnly)).toBeTruthy();
-    expect(screen.queryByRole('list', { name: 'Images to save' })).toBeNull();
+  it('names a refused file and its reason, keeps the good ones, and saves nothing until dismissed', async () => {
+    const { onSave } = renderForm({ mode: 'edit', product });
+    chooseFiles([new File(['png'], 'drawing.png', { type: 'image/png' }), jpeg('good.jpg')]);
+    const refusal = await screen.findByText(
+      `"drawing.png" was refused: ${PRODUCT_MESSAGES.jpegOnly}`,
+    );
+    const previews = screen.getByRole('list', { name: 'Images to save' });
+    expect(
+      within(previews)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('alt')),
+    ).toEqual(['Image 1', 'Image 2', 'New image good.jpg']);
     expect(screen.getByLabelText('Images').getAttribute('accept')).toBe('image/jpeg');
 
     fireEvent.click(submitButton());
+    await waitFor(() => expect(document.activeElement).toBe(refusal.closest('[role="alert"]')));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(screen.queryByText(PRODUCT_MESSAGES.updated)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    fireEvent.click(submitButton());
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(PRODUCT_MESSAGES.updated),
+    );
+    expect(onSave.mock.calls[0]![0].newImages.map((file) => file.name)).toEqual(['good.jpg']);
+  });
+
+  it('on create, still asks for an image when the only one chosen was refused', async () => {
+    const { onSave } = renderForm();
+    chooseFiles([new File(['png'], 'drawing.png', { type: 'image/png' })]);
+    expect(await screen.findByText(/"drawing.png" was refused/)).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Images to save' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    fireEvent.click(submitButton());
     expect(await screen.findByText(PRODUCT_MESSAGES.imagesRequired)).toBeTruthy();
     expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('reorders images with the arrow buttons and "make main", and sends that order', async () => {
+    const { onSave } = renderForm({ mode: 'edit', product });
+    chooseFiles([jpeg('new.jpg')]);
+    await screen.findByRole('button', { name: 'Move New image new.jpg earlier' });
+    // Image 1 becomes the main (last) image; the new file moves to the front.
+    fireEvent.click(screen.getByRole('button', { name: 'Make Image 1 the main image' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move New image new.jpg earlier' }));
+    const previews = screen.getByRole('list', { name: 'Images to save' });
+    await waitFor(() =>
+      expect(
+        within(previews)
+          .getAllByRole('img')
+          .map((img) => img.getAttribute('src')),
+      ).toEqual(['blob:preview-1', '/uploads/products/b.jpg', '/uploads/products/a.jpg']),
+    );
+    expect(
+      (screen.getByRole('button', { name: 'Make Image 3 the main image' }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
+
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+    const [submission] = onSave.mock.calls[0]!;
+    expect(submission.existingImages).toEqual([
+      '/uploads/products/b.jpg',
+      '/uploads/products/a.jpg',
+    ]);
+    expect(submission.imageOrder).toEqual([
+      0,
+      '/uploads/products/b.jpg',
+      '/uploads/products/a.jpg',
+    ]);
+  });
+
+  it('sends a chosen brochure PDF, and names a file that is not one', async () => {
+    const { onSave } = renderForm({ mode: 'edit', product });
+    const upload = screen.getByLabelText(/Upload a brochure PDF/);
+    fireEvent.change(upload, {
+      target: { files: [new File(['x'], 'notes.docx', { type: 'application/msword' })] },
+    });
+    expect(
+      await screen.findByText(`"notes.docx" was refused: ${PRODUCT_MESSAGES.pdfOnly}`),
+    ).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Upload a brochure PDF/), {
+      target: { files: [new File(['%PDF-1.4'], 'manual.pdf', { type: 'application/pdf' })] },
+    });
+    expect(await screen.findByText('manual.pdf')).toBeTruthy();
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+    expect(onSave.mock.calls[0]![0].brochureFile?.name).toBe('manual.pdf');
   });
 
   it('sends a valid product with its images and then starts over', async () => {

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  fileRefusal,
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
   ProductInput,
   type CategoryDto,
   type ProductDto,
 } from '@labshop/shared/schemas/catalog';
-import { ImagePlus, Save, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, FileText, ImagePlus, Save, Star, X } from 'lucide-react';
 import {
   useEffect,
   useId,
@@ -31,8 +32,15 @@ export interface ProductSubmission {
   values: ProductInput;
   /** URLs of the product's current images to keep, in order (edit only). */
   existingImages: string[];
-  /** Newly chosen files, appended after the kept images. */
+  /** Newly chosen files, in display order. */
   newImages: File[];
+  /**
+   * Edit only: the order of all images (kept URLs, and indexes into newImages); the last is the
+   * main image. On create the files are already in display order.
+   */
+  imageOrder?: (string | number)[];
+  /** A brochure PDF to upload, replacing the brochure text. */
+  brochureFile?: File | null;
 }
 
 export interface ProductFormProps {
@@ -75,19 +83,58 @@ function formValues(product: ProductDto | undefined): ProductFormValues {
 }
 
 const MAX_IMAGE_MB = PRODUCT_LIMITS.imageBytes / (1024 * 1024);
+const MAX_BROCHURE_MB = PRODUCT_LIMITS.brochureBytes / (1024 * 1024);
 
 const HINTS: Partial<Record<keyof ProductFormValues, string>> = {
   oldPrice: 'Optional; shown struck through.',
   newPrice: 'The retail price.',
   wholesalePrice: 'For signed-in partners.',
   partnerPricex3: 'For partners buying 3 or more.',
-  brochure: 'Optional: a file name or a URL.',
+  brochure: 'Optional: upload a PDF, or enter the address of one (https://...).',
 };
 
-interface NewImage {
-  file: File;
-  /** An object URL for the preview; revoked when the image leaves the form. */
-  url: string;
+/** An image of the form's list: one the product has, or a new file to upload. */
+type FormImage =
+  | { kind: 'stored'; url: string }
+  | {
+      kind: 'new';
+      file: File;
+      /** An object URL for the preview; revoked when the image leaves the form. */
+      url: string;
+    };
+type NewImage = Extract<FormImage, { kind: 'new' }>;
+
+const storedImages = (product: ProductDto | undefined): FormImage[] =>
+  (product?.images ?? []).map((url) => ({ kind: 'stored', url }));
+
+/** Why a chosen picture cannot be added, or null. */
+function pictureRefusal(file: File, room: number): string | null {
+  if (file.type !== 'image/jpeg') return PRODUCT_MESSAGES.jpegOnly;
+  if (file.size > PRODUCT_LIMITS.imageBytes)
+    return `Each image must be at most ${MAX_IMAGE_MB} MB.`;
+  if (room <= 0) return `A product has at most ${PRODUCT_LIMITS.images} images.`;
+  return null;
+}
+
+/** Why a chosen brochure cannot be uploaded, or null (the server checks the bytes). */
+function brochureRefusal(file: File): string | null {
+  if (file.type !== 'application/pdf' && !/\.pdf$/i.test(file.name)) {
+    return PRODUCT_MESSAGES.pdfOnly;
+  }
+  if (file.size > PRODUCT_LIMITS.brochureBytes) return PRODUCT_MESSAGES.brochureTooLarge;
+  return null;
+}
+
+/** What the edit form sends for its list: kept URLs and new files, and the order of both. */
+function submissionImages(images: readonly FormImage[]) {
+  const newImages = images.filter((image) => image.kind === 'new');
+  return {
+    existingImages: images.flatMap((image) => (image.kind === 'stored' ? [image.url] : [])),
+    newImages: newImages.map((image) => image.file),
+    imageOrder: images.map((image) =>
+      image.kind === 'stored' ? image.url : newImages.indexOf(image),
+    ),
+  };
 }
 
 /**
@@ -108,10 +155,14 @@ export function ProductForm({ mode, product, categories, onSave }: ProductFormPr
     mode: 'onTouched',
     defaultValues: formValues(product),
   });
-  const [existingImages, setExistingImages] = useState<string[]>(product?.images ?? []);
-  const [newImages, setNewImages] = useState<NewImage[]>([]);
+  const [images, setImages] = useState<FormImage[]>(() => storedImages(product));
   const [imageError, setImageError] = useState<string | null>(null);
+  /** Chosen files that were not added, each named with its reason; saving waits for them. */
+  const [refusedFiles, setRefusedFiles] = useState<string[]>([]);
+  const [brochureFile, setBrochureFile] = useState<File | null>(null);
+  const [brochureFileError, setBrochureFileError] = useState<string | null>(null);
   const [feedback, setFeedback] = useState<Feedback>(null);
+  const refusedRef = useRef<HTMLDivElement>(null);
 
   // Every preview URL made here, so leaving the page frees them all.
   const objectUrls = useRef(new Set<string>());
@@ -122,8 +173,9 @@ export function ProductForm({ mode, product, categories, onSave }: ProductFormPr
       urls.clear();
     };
   }, []);
-  const release = (images: readonly NewImage[]) => {
-    for (const image of images) {
+  const release = (released: readonly FormImage[]) => {
+    for (const image of released) {
+      if (image.kind !== 'new') continue;
       URL.revokeObjectURL(image.url);
       objectUrls.current.delete(image.url);
     }
@@ -135,55 +187,66 @@ export function ProductForm({ mode, product, categories, onSave }: ProductFormPr
     if (feedback) feedbackRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [feedback]);
 
+  /** Adds the JPEGs among the chosen files, in the order chosen; the others are named. */
   const chooseFiles = (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
     // Cleared so that choosing the same file again (after removing it) fires a change.
     event.target.value = '';
     if (files.length === 0) return;
-    if (files.some((file) => file.type !== 'image/jpeg')) {
-      setImageError(PRODUCT_MESSAGES.jpegOnly);
-      return;
-    }
-    if (files.some((file) => file.size > PRODUCT_LIMITS.imageBytes)) {
-      setImageError(`Each image must be at most ${MAX_IMAGE_MB} MB.`);
-      return;
-    }
-    if (existingImages.length + newImages.length + files.length > PRODUCT_LIMITS.images) {
-      setImageError(`A product has at most ${PRODUCT_LIMITS.images} images.`);
-      return;
-    }
-    const added = files.map((file) => {
+    let room = PRODUCT_LIMITS.images - images.length;
+    const added: NewImage[] = [];
+    const refused: string[] = [];
+    for (const file of files) {
+      const reason = pictureRefusal(file, room);
+      if (reason) {
+        refused.push(fileRefusal(file.name, reason));
+        continue;
+      }
+      room -= 1;
       const url = URL.createObjectURL(file);
       objectUrls.current.add(url);
-      return { file, url };
-    });
-    setNewImages((current) => [...current, ...added]);
+      added.push({ kind: 'new', file, url });
+    }
+    setImages((current) => [...current, ...added]);
+    setRefusedFiles(refused);
     setImageError(null);
   };
 
-  const removeNewImage = (image: NewImage) => {
+  const removeImage = (image: FormImage) => {
     release([image]);
-    setNewImages((current) => current.filter((entry) => entry !== image));
+    setImages((current) => current.filter((entry) => entry !== image));
+  };
+
+  const chooseBrochure = (event: ChangeEvent<HTMLInputElement>) => {
+    const [file] = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    if (!file) return;
+    const reason = brochureRefusal(file);
+    setBrochureFileError(reason ? fileRefusal(file.name, reason) : null);
+    setBrochureFile(reason ? null : file);
   };
 
   const save = async (values: ProductInput) => {
     setFeedback(null);
     try {
+      const list = submissionImages(images);
       const saved = await onSave({
         values,
-        existingImages: mode === 'edit' ? existingImages : [],
-        newImages: newImages.map((image) => image.file),
+        existingImages: mode === 'edit' ? list.existingImages : [],
+        newImages: list.newImages,
+        ...(mode === 'edit' ? { imageOrder: list.imageOrder } : {}),
+        brochureFile,
       });
-      release(newImages);
-      setNewImages([]);
+      release(images);
+      setBrochureFile(null);
       if (mode === 'create') {
         reset(EMPTY);
-        setExistingImages([]);
+        setImages([]);
         setFeedback({ kind: 'success', lines: [PRODUCT_MESSAGES.created] });
       } else {
         // The saved product is the new starting point: its images now include the new files.
         reset(formValues(saved));
-        setExistingImages(saved.images);
+        setImages(storedImages(saved));
         setFeedback({ kind: 'success', lines: [PRODUCT_MESSAGES.updated] });
       }
     } catch (error) {
@@ -195,12 +258,14 @@ export function ProductForm({ mode, product, categories, onSave }: ProductFormPr
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    const imageCount = existingImages.length + newImages.length;
-    const missingImages = mode === 'create' && imageCount === 0;
+    const missingImages = mode === 'create' && images.length === 0;
     setImageError(missingImages ? PRODUCT_MESSAGES.imagesRequired : null);
+    // A refused file is never dropped quietly: nothing is saved until the admin dismisses it.
+    const waitsForRefused = refusedFiles.length > 0;
+    if (waitsForRefused) refusedRef.current?.focus();
     // The fields are checked (and their errors shown) even when the images already failed.
     return handleSubmit(async (values) => {
-      if (!missingImages) await save(values);
+      if (!missingImages && !waitsForRefused) await save(values);
     })(event);
   };
 
@@ -308,8 +373,20 @@ export function ProductForm({ mode, product, categories, onSave }: ProductFormPr
             {...field('brochure', errors.brochure)}
             {...register('brochure')}
             autoComplete="off"
+            disabled={brochureFile !== null}
           />
           {errorText('brochure', errors.brochure)}
+          <BrochureFileField
+            inputId={fieldId('brochure-file')}
+            currentUrl={product?.brochureUrl ?? null}
+            file={brochureFile}
+            error={brochureFileError}
+            onChoose={chooseBrochure}
+            onClear={() => {
+              setBrochureFile(null);
+              setBrochureFileError(null);
+            }}
+          />
         </Field>
       </div>
 
@@ -318,14 +395,34 @@ export function ProductForm({ mode, product, categories, onSave }: ProductFormPr
         errorId={fieldId('images-error')}
         required={mode === 'create'}
         error={imageError}
-        existingImages={existingImages}
-        newImages={newImages}
+        images={images}
         onChoose={chooseFiles}
-        onRemoveExisting={(url) =>
-          setExistingImages((current) => current.filter((entry) => entry !== url))
-        }
-        onRemoveNew={removeNewImage}
+        onRemove={removeImage}
+        onMove={(from, to) => setImages((current) => moved(current, from, to))}
       />
+      {refusedFiles.length > 0 && (
+        <div
+          ref={refusedRef}
+          tabIndex={-1}
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
+        >
+          {refusedFiles.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+          <p className="mt-1">
+            Nothing is saved while a file is refused: choose another file, or dismiss this to save
+            without it.
+          </p>
+          <button
+            type="button"
+            onClick={() => setRefusedFiles([])}
+            className="mt-2 rounded-md border border-red-300 bg-white px-3 py-1 text-xs font-semibold text-red-800 hover:bg-red-100"
+          >
+            Dismiss
+          </button>
+        </div>
+      )}
 
       <div ref={feedbackRef}>
         <FeedbackRegions feedback={feedback} />
@@ -387,29 +484,68 @@ function PriceInput({ children }: { children: ReactNode }) {
   );
 }
 
+/** `list` with the entry at `from` moved to `to`. */
+function moved<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [entry] = next.splice(from, 1);
+  if (entry !== undefined) next.splice(to, 0, entry);
+  return next;
+}
+
+const imageLabel = (image: FormImage, index: number) =>
+  image.kind === 'new' ? `New image ${image.file.name}` : `Image ${index + 1}`;
+
 function ImagesField({
   inputId,
   errorId,
   required,
   error,
-  existingImages,
-  newImages,
+  images,
   onChoose,
-  onRemoveExisting,
-  onRemoveNew,
+  onRemove,
+  onMove,
 }: {
   inputId: string;
   errorId: string;
   required: boolean;
   error: string | null;
-  existingImages: string[];
-  newImages: NewImage[];
+  images: FormImage[];
   onChoose: (event: ChangeEvent<HTMLInputElement>) => void;
-  onRemoveExisting: (url: string) => void;
-  onRemoveNew: (image: NewImage) => void;
+  onRemove: (image: FormImage) => void;
+  onMove: (from: number, to: number) => void;
 }) {
   const hintId = `${inputId}-hint`;
-  const count = existingImages.length + newImages.length;
+  const count = images.length;
+  const listRef = useRef<HTMLUListElement>(null);
+  const [dragged, setDragged] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  /** The button to focus once a move has re-rendered the list (a moved node loses focus). */
+  const focusAfterMove = useRef<{ key: string; action: string } | null>(null);
+  useEffect(() => {
+    const target = focusAfterMove.current;
+    if (!target) return;
+    focusAfterMove.current = null;
+    const tile = Array.from(listRef.current?.children ?? []).find(
+      (element): element is HTMLElement =>
+        element instanceof HTMLElement && element.dataset.imageKey === target.key,
+    );
+    const button =
+      tile?.querySelector<HTMLButtonElement>(`[data-action="${target.action}"]:not(:disabled)`) ??
+      tile?.querySelector<HTMLButtonElement>('button:not(:disabled)');
+    button?.focus();
+  }, [images]);
+
+  const move = (from: number, to: number, action?: string) => {
+    if (to < 0 || to >= count || from === to) return;
+    const image = images[from]!;
+    onMove(from, to);
+    if (action) focusAfterMove.current = { key: image.url, action };
+    const label = image.kind === 'new' ? `New image ${image.file.name}` : 'The image';
+    setAnnouncement(
+      `${label} is now image ${to + 1} of ${count}${to === count - 1 ? ', the main image' : ''}.`,
+    );
+  };
+
   return (
     <div className="space-y-2">
       <label htmlFor={inputId} className={`flex items-center gap-2 ${labelClass}`}>
@@ -418,35 +554,42 @@ function ImagesField({
       </label>
       <p id={hintId} className="text-xs text-slate-500">
         JPG only, up to {MAX_IMAGE_MB} MB each, at most {PRODUCT_LIMITS.images} images
-        {required ? ', at least one' : ''}. New images go after the current ones; the last image is
-        the main image.
+        {required ? ', at least one' : ''}. The last image is the main image: drag the images, or
+        use their arrow buttons, to change the order.
       </p>
       {count > 0 && (
         <ul
-          className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6"
+          ref={listRef}
+          className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6"
           aria-label="Images to save"
         >
-          {existingImages.map((url, index) => (
-            <ImageTile
-              key={url}
-              src={url}
-              label={`Image ${index + 1}`}
-              isMain={index === count - 1}
-              onRemove={() => onRemoveExisting(url)}
-            />
-          ))}
-          {newImages.map((image, index) => (
+          {images.map((image, index) => (
             <ImageTile
               key={image.url}
+              imageKey={image.url}
               src={image.url}
-              label={`New image ${index + 1}: ${image.file.name}`}
-              isNew
-              isMain={existingImages.length + index === count - 1}
-              onRemove={() => onRemoveNew(image)}
+              label={imageLabel(image, index)}
+              isNew={image.kind === 'new'}
+              isMain={index === count - 1}
+              isFirst={index === 0}
+              dragging={dragged === index}
+              onDragStart={() => setDragged(index)}
+              onDragEnd={() => setDragged(null)}
+              onDrop={() => {
+                if (dragged !== null) move(dragged, index);
+                setDragged(null);
+              }}
+              onEarlier={() => move(index, index - 1, 'earlier')}
+              onLater={() => move(index, index + 1, 'later')}
+              onMakeMain={() => move(index, count - 1, 'earlier')}
+              onRemove={() => onRemove(image)}
             />
           ))}
         </ul>
       )}
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
       <input
         id={inputId}
         type="file"
@@ -466,22 +609,68 @@ function ImagesField({
   );
 }
 
+const TILE_BUTTON =
+  'flex h-8 flex-1 items-center justify-center text-slate-700 hover:bg-slate-100 disabled:text-slate-300 disabled:hover:bg-transparent';
+
 function ImageTile({
+  imageKey,
   src,
   label,
-  isNew = false,
+  isNew,
   isMain,
+  isFirst,
+  dragging,
+  onDragStart,
+  onDragEnd,
+  onDrop,
+  onEarlier,
+  onLater,
+  onMakeMain,
   onRemove,
 }: {
+  imageKey: string;
   src: string;
   label: string;
-  isNew?: boolean;
+  isNew: boolean;
   isMain: boolean;
+  isFirst: boolean;
+  dragging: boolean;
+  onDragStart: () => void;
+  onDragEnd: () => void;
+  onDrop: () => void;
+  onEarlier: () => void;
+  onLater: () => void;
+  onMakeMain: () => void;
   onRemove: () => void;
 }) {
+  const [dropTarget, setDropTarget] = useState(false);
   return (
-    <li className="relative overflow-hidden rounded-md border border-slate-200 bg-slate-50">
-      <img src={src} alt={label} className="aspect-square w-full object-cover" />
+    <li
+      data-image-key={imageKey}
+      draggable
+      onDragStart={(event) => {
+        event.dataTransfer.effectAllowed = 'move';
+        // Some browsers start a drag only with data set.
+        event.dataTransfer.setData('text/plain', label);
+        onDragStart();
+      }}
+      onDragEnd={onDragEnd}
+      onDragOver={(event) => {
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'move';
+        setDropTarget(true);
+      }}
+      onDragLeave={() => setDropTarget(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setDropTarget(false);
+        onDrop();
+      }}
+      className={`relative cursor-grab overflow-hidden rounded-md border bg-slate-50 ${
+        dropTarget ? 'border-brand-600 ring-2 ring-brand-600' : 'border-slate-200'
+      } ${dragging ? 'opacity-50' : ''}`}
+    >
+      <img src={src} alt={label} draggable={false} className="aspect-square w-full object-cover" />
       <span className="absolute top-1 left-1 flex gap-1">
         {isNew && (
           <span className="rounded bg-accent-700 px-1.5 py-0.5 text-[10px] font-bold text-white uppercase">
@@ -494,6 +683,41 @@ function ImageTile({
           </span>
         )}
       </span>
+      <div className="flex border-t border-slate-200 bg-white">
+        <button
+          type="button"
+          data-action="earlier"
+          onClick={onEarlier}
+          disabled={isFirst}
+          className={TILE_BUTTON}
+          aria-label={`Move ${label} earlier`}
+          title="Move earlier"
+        >
+          <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          data-action="main"
+          onClick={onMakeMain}
+          disabled={isMain}
+          className={TILE_BUTTON}
+          aria-label={`Make ${label} the main image`}
+          title="Make main"
+        >
+          <Star className="h-4 w-4" aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          data-action="later"
+          onClick={onLater}
+          disabled={isMain}
+          className={TILE_BUTTON}
+          aria-label={`Move ${label} later`}
+          title="Move later"
+        >
+          <ChevronRight className="h-4 w-4" aria-hidden="true" />
+        </button>
+      </div>
       <button
         type="button"
         onClick={onRemove}
@@ -504,5 +728,79 @@ function ImageTile({
         Remove
       </button>
     </li>
+  );
+}
+
+/** The brochure PDF upload under the brochure text, with the current brochure's link. */
+function BrochureFileField({
+  inputId,
+  currentUrl,
+  file,
+  error,
+  onChoose,
+  onClear,
+}: {
+  inputId: string;
+  currentUrl: string | null;
+  file: File | null;
+  error: string | null;
+  onChoose: (event: ChangeEvent<HTMLInputElement>) => void;
+  onClear: () => void;
+}) {
+  const errorId = `${inputId}-error`;
+  return (
+    <div className="mt-3 space-y-1.5">
+      {currentUrl && (
+        <p className="text-xs text-slate-600">
+          Current brochure:{' '}
+          <a
+            href={currentUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-semibold text-brand-700 underline"
+          >
+            {currentUrl.split('/').filter(Boolean).at(-1)}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </p>
+      )}
+      <label
+        htmlFor={inputId}
+        className="flex items-center gap-1.5 text-xs font-semibold text-slate-700"
+      >
+        <FileText className="h-3.5 w-3.5 text-brand-600" aria-hidden="true" />
+        Upload a brochure PDF (up to {MAX_BROCHURE_MB} MB)
+      </label>
+      {file ? (
+        <p className="flex items-center gap-2 text-sm text-slate-800">
+          <span>
+            <span className="font-semibold">{file.name}</span> is uploaded when you save, in place
+            of the text above.
+          </span>
+          <button
+            type="button"
+            onClick={onClear}
+            className="rounded-md border border-slate-300 px-2 py-0.5 text-xs font-semibold text-slate-700 hover:bg-slate-100"
+          >
+            Don&apos;t upload
+          </button>
+        </p>
+      ) : (
+        <input
+          id={inputId}
+          type="file"
+          accept="application/pdf,.pdf"
+          onChange={onChoose}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="block w-full max-w-md text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
+        />
+      )}
+      {error && (
+        <p id={errorId} className={fieldErrorClass}>
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

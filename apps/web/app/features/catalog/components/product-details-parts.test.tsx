@@ -78,13 +78,17 @@ describe('the product gallery', () => {
 
   it('shows the last image first and another one when its thumbnail is clicked', () => {
     render(<ProductGallery images={images} title="Lathe" storageBaseUrl="/uploads/" />);
-    const main = () => screen.getByRole('img', { name: /^Lathe/ });
+    const main = () =>
+      screen.getByRole('link', { name: /^Enlarge the picture: Lathe/ }).querySelector('img')!;
     expect(main().getAttribute('src')).toBe('/uploads/a-3.jpg');
     expect(
       screen.getByRole('button', { name: 'Show image 3 of 3' }).getAttribute('aria-pressed'),
     ).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Show image 1 of 3' }));
     expect(main().getAttribute('src')).toBe('/uploads/a-1.jpg');
+    // The enlarged view follows the shown picture, at its stored size.
+    const zoom = screen.getByRole('dialog', { name: 'Enlarged picture: Lathe, image 1 of 3' });
+    expect(zoom.querySelector('img')?.getAttribute('src')).toBe('/uploads/a-1.jpg');
   });
 
   it('scrolls the thumbnails by 100 px a click', () => {
