@@ -8,6 +8,24 @@ import {
   waitForHydration,
 } from './fixtures.ts';
 
+/** Every entry of the admin menu, in its order (Analytics, outside the shop, besides). */
+const ADMIN_MENU: readonly (readonly [name: string, path: string])[] = [
+  ['Overview', '/admin'],
+  ['Orders History', '/admin/orders-history'],
+  ['Contacts Data', '/admin/contact'],
+  ['Gallery', '/admin/gallery'],
+  ['Products', '/admin/products'],
+  ['Categories', '/admin/categories'],
+  ['Customers', '/admin/customers'],
+  ['Notifications', '/admin/notifications'],
+  ['Text Pages', '/admin/static'],
+  ['Testimonials', '/admin/testimonials'],
+  ['Newsletter', '/admin/newsletter'],
+  ['Mail', '/admin/mail'],
+  ['Sync History', '/admin/erp-syncs'],
+  ['Audit Log', '/admin/audit-log'],
+];
+
 /** The dashboard: the admin's first screen, with the counts, the 90-day chart and the links. */
 test.describe('admin dashboard', () => {
   test('is the first admin screen: counts, the 90-day chart, top products, links', async ({
@@ -83,6 +101,63 @@ test.describe('admin dashboard', () => {
       .click();
     await expect(page).toHaveURL(/\/admin\/orders-history$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Orders History' })).toBeVisible();
+  });
+
+  test('the admin menu shows every screen: a Menu button on phones, the column on wide screens', async ({
+    page,
+  }) => {
+    await logIn(page, ADMIN, '/home');
+    await page.goto('/admin/products');
+    await waitForHydration(page);
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    const links = ADMIN_MENU.map(([name]) => nav.getByRole('link', { name, exact: true }));
+    const analytics = nav.getByRole('link', { name: /^Analytics/ });
+    const menuButton = nav.locator('summary', { hasText: 'Menu' });
+    const phone = (page.viewportSize()?.width ?? 0) < 1024;
+
+    if (!phone) {
+      // 1440 px: the column beside the content, every entry in sight, no Menu button.
+      await expect(menuButton).toBeHidden();
+      for (const link of [...links, analytics]) await expect(link).toBeInViewport();
+      return;
+    }
+
+    // 390 px: one Menu button naming the current screen; the list is closed.
+    await expect(menuButton).toBeInViewport();
+    await expect(menuButton).toContainText('Products');
+    await expect(links[0]!).toBeHidden();
+    await menuButton.click();
+    // Open: every screen at once, none off screen.
+    for (const link of [...links, analytics]) await expect(link).toBeInViewport({ ratio: 1 });
+    await expectNoAccessibilityViolations(page);
+    // Escape closes it and leaves the focus on the button.
+    await page.keyboard.press('Escape');
+    await expect(links[0]!).toBeHidden();
+    await expect(menuButton).toBeFocused();
+
+    // Each screen is reached from the menu; after a choice the menu closes and names it.
+    for (const [index, [name, path]] of ADMIN_MENU.entries()) {
+      await menuButton.click();
+      await links[index]!.click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(links[index]!).toBeHidden();
+      await expect(menuButton).toContainText(name);
+    }
+  });
+
+  test("on phones the admin menu opens before the page's code has started", async ({ page }) => {
+    test.skip((page.viewportSize()?.width ?? 0) >= 1024, 'the Menu button is for narrow screens');
+    await logIn(page, ADMIN, '/home');
+    // The server's HTML alone: no script runs.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/admin/customers');
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    await nav.locator('summary', { hasText: 'Menu' }).click();
+    for (const [name] of ADMIN_MENU) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeInViewport({ ratio: 1 });
+    }
+    await nav.getByRole('link', { name: 'Sync History', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/erp-syncs$/);
   });
 
   test("a dashboard that cannot load says 'Failed to load the dashboard'", async ({ page }) => {

@@ -72,7 +72,7 @@ export function AdminDialog({
           </button>
         </form>
       </div>
-      {children != null && (
+      {children !== undefined && children !== null && (
         <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">{children}</div>
       )}
       {footer && (
