@@ -129,6 +129,8 @@ test.describe('admin catalogue', () => {
   test("the delete confirm is the admin's own dialog: Cancel and Escape keep the product", async ({
     page,
   }) => {
+    // Signs in, runs axe and opens the dialog three times: more than the default on a busy machine.
+    test.setTimeout(120_000);
     // Not the browser's confirm(): none may open.
     page.on('dialog', (dialog) => {
       throw new Error(`A browser dialog opened: ${dialog.message()}`);
