@@ -9,6 +9,7 @@ import {
   uniqueNumber,
   waitForHydration,
 } from './fixtures.ts';
+import { answerAdminConfirm } from './admin-confirm.ts';
 
 /**
  * The audit log in the admin (issue 10 point 7): a price changed in Update Product is on the
@@ -40,8 +41,8 @@ async function createProduct(page: Page, number: string) {
 async function deleteProduct(page: Page, number: string) {
   await page.goto(`/admin/products?number=${number}`);
   await waitForHydration(page);
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: `Delete ${number}` }).click();
+  await answerAdminConfirm(page, 'Are you sure you want to delete this product?', 'Delete');
   await expect(
     page.getByRole('status').filter({ hasText: `Product ${number} was deleted.` }),
   ).toBeVisible();

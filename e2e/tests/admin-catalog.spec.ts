@@ -10,6 +10,7 @@ import {
   uniqueNumber,
   waitForHydration,
 } from './fixtures.ts';
+import { adminConfirm, answerAdminConfirm } from './admin-confirm.ts';
 
 // A 4x4 PNG: renamed to .jpg (so the browser calls it image/jpeg) it must still be refused.
 const PNG = Buffer.from(
@@ -127,16 +128,11 @@ test.describe('admin catalogue', () => {
     await waitForHydration(page);
     const deleteButton = page.getByRole('button', { name: `Delete ${number}` });
     await expect(deleteButton).toBeVisible();
-    let confirmText = '';
-    page.once('dialog', (dialog) => {
-      confirmText = dialog.message();
-      void dialog.accept();
-    });
     await deleteButton.click();
+    await answerAdminConfirm(page, 'Are you sure you want to delete this product?', 'Delete');
     await expect(
       page.getByRole('status').filter({ hasText: `Product ${number} was deleted.` }),
     ).toBeVisible();
-    expect(confirmText).toBe('Are you sure you want to delete this product?');
     await expect(page.getByRole('button', { name: `Delete ${number}` })).toHaveCount(0);
 
     expect((await page.request.get(`/api/products/${number}`)).status()).toBe(404);
@@ -144,12 +140,44 @@ test.describe('admin catalogue', () => {
     expect(gone?.status()).toBe(404);
   });
 
-  test('dismissing the delete confirm keeps the product', async ({ page }) => {
+  test("the delete confirm is the admin's own dialog: Cancel and Escape keep the product", async ({
+    page,
+  }) => {
+    // Signs in, runs axe and opens the dialog three times: more than the default on a busy machine.
+    test.setTimeout(120_000);
+    // Not the browser's confirm(): none may open.
+    page.on('dialog', (dialog) => {
+      throw new Error(`A browser dialog opened: ${dialog.message()}`);
+    });
     await openAsAdmin(page, '/admin/products?number=AG-210');
     const deleteButton = page.getByRole('button', { name: 'Delete AG-210', exact: true });
     await expect(deleteButton).toBeVisible();
-    page.once('dialog', (dialog) => void dialog.dismiss());
+    const question = adminConfirm(page, 'Are you sure you want to delete this product?');
+
+    // It asks with the spec's text and names the product; Cancel has the focus first.
     await deleteButton.click();
+    await expect(question).toBeVisible();
+    await expect(question).toContainText('AG-210');
+    await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await expectNoAccessibilityViolations(page);
+    // The focus stays inside while it is open.
+    for (let step = 0; step < 4; step += 1) await page.keyboard.press('Tab');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('dialog') !== null))
+      .toBe(true);
+
+    // Cancel: the product stays, the focus goes back to its Delete button.
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect(question).toBeHidden();
+    await expect(deleteButton).toBeFocused();
+
+    // Escape cancels too.
+    await deleteButton.click();
+    await expect(question).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(question).toBeHidden();
+    await expect(deleteButton).toBeFocused();
+
     await expect(deleteButton).toBeVisible();
     expect((await page.request.get('/api/products/AG-210')).status()).toBe(200);
   });
@@ -346,15 +374,10 @@ test.describe('admin catalogue', () => {
     await expect(deleteButton).toBeVisible();
     await expectNoAccessibilityViolations(page);
 
-    let confirmText = '';
-    page.once('dialog', (dialog) => {
-      confirmText = dialog.message();
-      void dialog.accept();
-    });
     await deleteButton.click();
+    await answerAdminConfirm(page, 'Are you sure you want to delete this category?', 'Delete');
     // Products are still in it: the server refuses, and the screen says why.
     await expect(page.getByRole('alert').filter({ hasText: /\w/ })).toBeVisible();
-    expect(confirmText).toBe('Are you sure you want to delete this category?');
     await expect(deleteButton).toBeVisible();
 
     await page.getByRole('button', { name: 'Add Category' }).click();
@@ -394,20 +417,42 @@ test.describe('admin catalogue', () => {
     await expect
       .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth))
       .toBeGreaterThan(0);
-    page.once('dialog', (dialog) => void dialog.accept());
     await item.getByRole('button', { name: `Delete ${name}` }).click();
+    await answerAdminConfirm(page, 'Are you sure you want to delete this category?', 'Delete');
     await expect(
       page.getByRole('status').filter({ hasText: `Category ${name} was deleted.` }),
     ).toBeVisible();
     await expect(item).toHaveCount(0);
   });
 
-  test('the price sync reads Updating... while it runs, then reports its outcome', async ({
+  test('the price sync asks first with the count, reads Updating... while it runs, then reports its outcome', async ({
     page,
   }) => {
     await openAsAdmin(page, '/admin/products');
     const sync = page.getByRole('button', { name: 'Sync All Prices from BC' });
     await expect(sync).toBeEnabled();
+
+    // One click changes nothing: it reads the preview (a dry run on this shared server) and
+    // asks, saying how many products' prices would change. Cancel sends no sync.
+    const syncRequests: unknown[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/products/update-prices') {
+        syncRequests.push(request.postDataJSON());
+      }
+    });
+    const question = page.getByRole('alertdialog', {
+      name: /^Change the prices of \d+ products? now\?$|^No product's price would change/,
+    });
+    await sync.click();
+    await expect(question).toBeVisible();
+    await expect(question).toContainText(/already up to date/);
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect(question).toBeHidden();
+    expect(syncRequests).toEqual([]);
+    const confirmSync = async () => {
+      await sync.click();
+      await question.getByRole('button', { name: /^(Update \d+ products?|Sync)$/ }).click();
+    };
 
     // The real sync runs in erp.spec.ts on its own servers; here the answers are staged, so
     // this shared server's prices stay as seeded. First the ERP is down: 503 with its reason.
@@ -417,7 +462,9 @@ test.describe('admin catalogue', () => {
         json: { error: 'Business Central did not answer within 30 s (GET items)' },
       }),
     );
-    await sync.click();
+    await confirmSync();
+    // The sync carries the confirmation of the preview the admin was asked about.
+    expect(syncRequests).toEqual([{ confirmation: expect.stringMatching(/^[\w-]{20,}$/) }]);
     await expect(
       page.getByRole('alert').filter({
         hasText: 'Error: Business Central did not answer within 30 s (GET items)',
@@ -441,7 +488,7 @@ test.describe('admin catalogue', () => {
         },
       });
     });
-    await sync.click();
+    await confirmSync();
     const busy = page.getByRole('button', { name: 'Updating...' });
     await expect(busy).toBeDisabled();
     release();

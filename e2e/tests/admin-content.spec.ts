@@ -9,6 +9,7 @@ import {
   waitForHydration,
   TINY_JPEG as JPEG,
 } from './fixtures.ts';
+import { answerAdminConfirm } from './admin-confirm.ts';
 
 // A 4x4 PNG, for the browser-side check of the picture's type.
 const PNG = Buffer.from(
@@ -29,16 +30,6 @@ async function openAsAdmin(page: Page, path: string) {
   await logIn(page, ADMIN, '/home');
   await page.goto(path);
   await waitForHydration(page);
-}
-
-/** Accepts the next confirm and answers its text once it was shown. */
-function acceptNextConfirm(page: Page): () => string {
-  let text = '';
-  page.once('dialog', (dialog) => {
-    text = dialog.message();
-    void dialog.accept();
-  });
-  return () => text;
 }
 
 test.describe('admin content', () => {
@@ -189,10 +180,9 @@ test.describe('admin content', () => {
 
     await page.goto('/admin/gallery');
     await waitForHydration(page);
-    const confirmText = acceptNextConfirm(page);
     await page.getByRole('button', { name: `Delete ${title}` }).click();
+    await answerAdminConfirm(page, 'Are you sure you want to delete this image?', 'Delete');
     await expect(status(page, 'Picture deleted successfully!')).toBeVisible();
-    expect(confirmText()).toBe('Are you sure you want to delete this image?');
     await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
 
     await page.goto('/gallery');
@@ -265,10 +255,9 @@ test.describe('admin content', () => {
     // Deleted again in the admin, after the confirm.
     await page.goto('/admin/notifications');
     await waitForHydration(page);
-    const confirmText = acceptNextConfirm(page);
     await page.getByRole('button', { name: `Delete ${title}` }).click();
+    await answerAdminConfirm(page, 'Are you sure you want to delete this notification?', 'Delete');
     await expect(status(page, 'Notification deleted successfully!')).toBeVisible();
-    expect(confirmText()).toBe('Are you sure you want to delete this notification?');
     await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
   });
 
@@ -399,10 +388,9 @@ test.describe('admin content', () => {
 
     await page.goto('/admin/testimonials');
     await waitForHydration(page);
-    const confirmText = acceptNextConfirm(page);
     await page.getByRole('button', { name: `Delete the testimonial of ${name}` }).click();
+    await answerAdminConfirm(page, 'Are you sure you want to delete this testimonial?', 'Delete');
     await expect(status(page, 'Testimonial deleted successfully!')).toBeVisible();
-    expect(confirmText()).toBe('Are you sure you want to delete this testimonial?');
     await expect(page.getByText(text)).toHaveCount(0);
 
     await page.goto('/home');

@@ -5,6 +5,7 @@ import {
 } from '@labshop/shared/schemas/newsletter';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import { answerAdminConfirm } from './admin-confirm.ts';
 import { parseCsv } from './erp-helpers.ts';
 import { ADMIN, expectNoAccessibilityViolations, logIn, waitForHydration } from './fixtures.ts';
 
@@ -173,8 +174,8 @@ test.describe('admin newsletter', () => {
     const editor = page.getByRole('textbox', { name: 'Newsletter content' });
     await editor.click();
     await editor.pressSequentially('New polishing lathes are in stock.');
-    page.once('dialog', (dialog) => void dialog.accept());
     await form.getByRole('button', { name: 'Send Newsletter' }).click();
+    await answerAdminConfirm(page, `Send “${subject}” to every subscribed address now?`, 'Send');
 
     // (The editor's toolbar has a status line of its own: the message is found by its text.)
     await expect(

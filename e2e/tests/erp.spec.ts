@@ -102,6 +102,11 @@ test.describe('embedded mode (the built-in ERP)', () => {
 
     const release = await holdPriceSync(page);
     await page.getByRole('button', { name: 'Sync All Prices from BC' }).click();
+    // It asks first, with the count of the preview it has read.
+    const question = page.getByRole('alertdialog', {
+      name: /^Change the prices of \d+ products now\?$/,
+    });
+    await question.getByRole('button', { name: /^Update \d+ products$/ }).click();
     const busy = page.getByRole('button', { name: 'Updating...' });
     await expect(busy).toBeDisabled();
     await expect(page.getByRole('progressbar', { name: 'Price sync progress' })).toBeVisible();
@@ -155,6 +160,10 @@ test.describe('embedded mode (the built-in ERP)', () => {
   test('a second sync finds nothing to change', async ({ page }) => {
     await openAsAdmin(page, '/admin/products');
     await page.getByRole('button', { name: 'Sync All Prices from BC' }).click();
+    await page
+      .getByRole('alertdialog', { name: "No product's price would change. Sync anyway?" })
+      .getByRole('button', { name: 'Sync', exact: true })
+      .click();
     const outcome = page.getByRole('status').filter({ hasText: 'Updated 0 products' });
     await expect(outcome).toBeVisible({ timeout: 30_000 });
     await expect(outcome).toContainText('1 failures: AG-210-LH');
@@ -260,6 +269,10 @@ test.describe('with Business Central (the fake)', () => {
     await openAsAdmin(page, '/admin/products');
     const release = await holdPriceSync(page);
     await page.getByRole('button', { name: 'Sync All Prices from BC' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Change the prices of 2 products now?' })
+      .getByRole('button', { name: 'Update 2 products' })
+      .click();
     await expect(page.getByRole('button', { name: 'Updating...' })).toBeDisabled();
     release();
 

@@ -68,6 +68,9 @@ test.describe('login', () => {
     await expect(productsCard).toContainText(/^Products\s*[1-9]/);
 
     const sidebar = page.getByRole('navigation', { name: 'Admin' });
+    // On phones the entries are behind the Menu button.
+    const menuButton = sidebar.locator('summary', { hasText: 'Menu' });
+    if (await menuButton.isVisible()) await menuButton.click();
     for (const entry of [
       'Orders History',
       'Contacts Data',

@@ -291,6 +291,67 @@ describe('the price sync', () => {
   });
 });
 
+describe('a sync the admin confirmed on a preview', () => {
+  let confirmedShop: TestApp;
+
+  beforeAll(async () => {
+    confirmedShop = await startShop();
+    await seedDemoCatalogue(confirmedShop.database.db);
+  });
+  afterAll(async () => {
+    await confirmedShop?.close();
+  });
+
+  const syncConfirming = (confirmation: unknown) =>
+    call(confirmedShop, 'POST', '/api/products/update-prices', {
+      token: adminToken,
+      body: { confirmation },
+    });
+
+  it("writes nothing when the changes are no longer the preview's (409), and then only what was confirmed", async () => {
+    const seen = await ok<PricePreview>(await preview(confirmedShop));
+    expect(seen.changes).toHaveLength(ERP_RAISED_PRODUCTS.length);
+    expect(seen.confirmation).toMatch(/^[\w-]{20,}$/);
+    // The same changes give the same confirmation.
+    expect((await ok<PricePreview>(await preview(confirmedShop))).confirmation).toBe(
+      seen.confirmation,
+    );
+
+    // After the preview, the office raises one more item's price in the ERP.
+    const before = await storedPrices(confirmedShop);
+    await confirmedShop.database.db
+      .update(erpItems)
+      .set({ unitPriceCents: sql`${erpItems.unitPriceCents} + 100` })
+      .where(eq(erpItems.number, 'AG-210'));
+
+    const refused = await syncConfirming(seen.confirmation);
+    expect(refused.status).toBe(409);
+    expect(await errorOf(refused)).toBe(
+      ERP_MESSAGES.pricesChangedSinceConfirm(ERP_RAISED_PRODUCTS.length + 1),
+    );
+    expect(await storedPrices(confirmedShop)).toEqual(before);
+    const [refusedSync] = (await ledger(confirmedShop, '?kind=prices')).syncs;
+    expect(refusedSync).toMatchObject({
+      status: 'failed',
+      updated: 0,
+      error: ERP_MESSAGES.pricesChangedSinceConfirm(ERP_RAISED_PRODUCTS.length + 1),
+    });
+
+    // Confirmed on the new preview, the sync makes exactly its changes.
+    const again = await ok<PricePreview>(await preview(confirmedShop));
+    expect(again.confirmation).not.toBe(seen.confirmation);
+    const result = await ok<PriceSyncResult>(await syncConfirming(again.confirmation));
+    expect(result.updated).toBe(again.changes.length);
+    expect((await product(confirmedShop, 'AG-210')).newPrice).toBe(retail('AG-210') + 1);
+  });
+
+  it('answers a confirmation that is not text with a clear 400', async () => {
+    const response = await syncConfirming(42);
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toMatch(/confirmation/);
+  });
+});
+
 describe('the price mapping', () => {
   let mapped: TestApp;
 

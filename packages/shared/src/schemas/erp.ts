@@ -21,6 +21,11 @@ export const ERP_MESSAGES = {
   erpUnavailable: (reason: string) =>
     reason.startsWith('Business Central') ? reason : `The ERP could not be reached: ${reason}`,
   interrupted: 'The sync was interrupted (the server stopped) before it finished.',
+  /** A sync confirmed on a preview whose changes are no longer the ones it would make. */
+  pricesChangedSinceConfirm: (changes: number) =>
+    `Nothing was changed: the prices changed since you confirmed, and ${changes} ${
+      changes === 1 ? 'product' : 'products'
+    } would change now. Look at the changes again before syncing.`,
 } as const;
 
 /** SPEC.md "Business-system customer": exactly these ten fields, in this order (CSV columns). */
@@ -139,8 +144,30 @@ export const PricePreviewSchema = z.object({
   missingInShop: z.array(z.object({ number: z.string(), displayName: z.string() })),
   /** Which ERP price feeds each shop price ('keep': the sync leaves it alone). */
   mapping: z.record(z.enum(SYNCED_PRICE_FIELDS), z.string()),
+  /**
+   * Names exactly these changes: a sync sent with it (PriceSyncRequestSchema) writes only while
+   * it would make the same changes, so a confirm never applies what the admin did not see.
+   */
+  confirmation: z.string(),
 });
 export type PricePreview = z.infer<typeof PricePreviewSchema>;
+
+/**
+ * POST /api/products/update-prices: the spec's call has an empty body, which still syncs. The
+ * admin screen sends the preview's confirmation it asked the admin about; 409 when it no longer
+ * matches.
+ */
+export const PriceSyncRequestSchema = z
+  .object({
+    confirmation: z
+      .string({ error: "confirmation must be the preview's confirmation text." })
+      .min(1)
+      .max(200)
+      .optional(),
+  })
+  // No body at all reaches the route as null.
+  .nullish();
+export type PriceSyncRequest = z.infer<typeof PriceSyncRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Sync ledger

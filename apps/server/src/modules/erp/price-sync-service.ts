@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { centsToDollars } from '@labshop/shared/money';
 import type { ProductPrices } from '@labshop/shared/pricing';
 import {
+  ERP_MESSAGES,
   SYNCED_PRICE_FIELDS,
   failureLine,
   type PricePreview,
@@ -9,6 +11,7 @@ import {
   type SyncedPriceField,
 } from '@labshop/shared/schemas/erp';
 import type { Erp, ErpItemPrices, PriceSource } from '../../integrations/erp/port.ts';
+import { AppError } from '../../http/errors.ts';
 import type { AuditContext, AuditLog } from '../audit/service.ts';
 import type { CatalogService, ProductPriceRow } from '../catalog/service.ts';
 import { SyncInterrupted, type RunningSync, type SyncLedger } from './ledger.ts';
@@ -111,6 +114,18 @@ function samePrices(a: ProductPrices, b: ProductPrices): boolean {
   );
 }
 
+/**
+ * The preview's confirmation: a digest of its changes (each product's prices before and after,
+ * in product order), so the same changes give the same text on any instance and any others
+ * (a price changed in the ERP or in the shop since) give another.
+ */
+export function confirmationOf(changes: PricePreview['changes']): string {
+  const named = changes
+    .map(({ number, before, after }) => [number, before, after] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('sha256').update(JSON.stringify(named)).digest('base64url');
+}
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -149,6 +164,42 @@ export function createPriceSyncService({
       if (!byNumber.has(itemKey(item.number))) byNumber.set(itemKey(item.number), item);
     }
     return byNumber;
+  }
+
+  /** What a sync of these products with these ERP items would do. */
+  function previewOf(items: ErpItemPrices[], products: ProductPriceRow[]): PricePreview {
+    const byNumber = itemsByNumber(items);
+    const changes: PricePreview['changes'] = [];
+    const failures: PricePreview['failures'] = [];
+    let unchanged = 0;
+    for (const product of products) {
+      const plan = planPrices(product, byNumber.get(itemKey(product.number)), mapping);
+      if (!plan.ok) {
+        failures.push({ number: product.number, title: product.title, reason: plan.reason });
+      } else if (samePrices(plan.after, product.prices)) {
+        unchanged += 1;
+      } else {
+        changes.push({
+          number: product.number,
+          title: product.title,
+          before: priceSet(product.prices),
+          after: priceSet(plan.after),
+        });
+      }
+    }
+    const shopNumbers = new Set(products.map((product) => itemKey(product.number)));
+    const missingInShop = [...byNumber.values()]
+      .filter((item) => !item.blocked && !shopNumbers.has(itemKey(item.number)))
+      .map((item) => ({ number: item.number, displayName: item.displayName }))
+      .sort((a, b) => a.number.localeCompare(b.number));
+    return {
+      changes,
+      unchanged,
+      failures,
+      missingInShop,
+      mapping: { ...mapping },
+      confirmation: confirmationOf(changes),
+    };
   }
 
   /** One product through the sync: its plan, its write, its ledger item. */
@@ -197,14 +248,31 @@ export function createPriceSyncService({
 
     /**
      * Runs the sync for `startedBy`: 409 while another runs, 503 when the ERP cannot be
-     * reached (the ledger row then failed with the reason). Products fail one by one with
-     * their reason; the others are still updated. Every price change is in the audit log
-     * (product.price-sync), and the run's totals (prices.sync).
+     * reached (the ledger row then failed with the reason). With a `confirmation` (the one of
+     * the preview the admin confirmed), 409 and nothing written unless the sync would make
+     * exactly that preview's changes. Products fail one by one with their reason; the others
+     * are still updated. Every price change is in the audit log (product.price-sync), and the
+     * run's totals (prices.sync).
      */
-    async sync(startedBy: string, context: AuditContext): Promise<PriceSyncResult> {
+    async sync(
+      startedBy: string,
+      context: AuditContext,
+      confirmation?: string,
+    ): Promise<PriceSyncResult> {
       const run = await ledger.start('prices', startedBy);
       try {
         const { items, products } = await load();
+        if (confirmation !== undefined) {
+          const now = previewOf(items, products);
+          if (now.confirmation !== confirmation) {
+            const refused = new AppError(
+              'conflict',
+              ERP_MESSAGES.pricesChangedSinceConfirm(now.changes.length),
+            );
+            await run.fail(refused.message);
+            throw refused;
+          }
+        }
         await run.setTotal(products.length);
         const byNumber = itemsByNumber(items);
         const failures: string[] = [];
@@ -238,39 +306,7 @@ export function createPriceSyncService({
       const { items, products } = await load().catch((error: unknown) => {
         throw unavailableAs503(error);
       });
-      const byNumber = itemsByNumber(items);
-      const preview: PricePreview = {
-        changes: [],
-        unchanged: 0,
-        failures: [],
-        missingInShop: [],
-        mapping: { ...mapping },
-      };
-      for (const product of products) {
-        const plan = planPrices(product, byNumber.get(itemKey(product.number)), mapping);
-        if (!plan.ok) {
-          preview.failures.push({
-            number: product.number,
-            title: product.title,
-            reason: plan.reason,
-          });
-        } else if (samePrices(plan.after, product.prices)) {
-          preview.unchanged += 1;
-        } else {
-          preview.changes.push({
-            number: product.number,
-            title: product.title,
-            before: priceSet(product.prices),
-            after: priceSet(plan.after),
-          });
-        }
-      }
-      const shopNumbers = new Set(products.map((product) => itemKey(product.number)));
-      preview.missingInShop = [...byNumber.values()]
-        .filter((item) => !item.blocked && !shopNumbers.has(itemKey(item.number)))
-        .map((item) => ({ number: item.number, displayName: item.displayName }))
-        .sort((a, b) => a.number.localeCompare(b.number));
-      return preview;
+      return previewOf(items, products);
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   ErpSyncListSchema,
   ErpSyncSummarySchema,
   PricePreviewSchema,
+  PriceSyncRequestSchema,
   PriceSyncResultSchema,
 } from '@labshop/shared/schemas/erp';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -132,7 +133,8 @@ export async function erpRoutes(
         tags: ['erp', 'catalogue'],
         summary: 'Updates every product\'s prices from the ERP ("Sync All Prices from BC")',
         description:
-          "Empty body. Each product takes the mapped prices of the ERP item with the same number (ERP_PRICE_* settings), in its own transaction; failures lists each product that was not updated with its reason. Recorded in the sync ledger (kind prices), whose progress GET /api/erp-syncs/current shows while it runs. 409 while another sync runs; 503 when the ERP's items cannot be read.",
+          "Empty body (the spec's call), or { confirmation } from the preview the admin confirmed: then nothing is written, and the answer is 409, unless the sync would make exactly that preview's changes. Each product takes the mapped prices of the ERP item with the same number (ERP_PRICE_* settings), in its own transaction; failures lists each product that was not updated with its reason. Recorded in the sync ledger (kind prices), whose progress GET /api/erp-syncs/current shows while it runs. 409 while another sync runs; 503 when the ERP's items cannot be read.",
+        body: PriceSyncRequestSchema,
         response: {
           200: PriceSyncResultSchema,
           ...errors,
@@ -142,7 +144,11 @@ export async function erpRoutes(
       },
     },
     async (request) => {
-      return prices.sync(await whoIs(request), await auditContextOf(request));
+      return prices.sync(
+        await whoIs(request),
+        await auditContextOf(request),
+        request.body?.confirmation,
+      );
     },
   );
 
@@ -154,7 +160,7 @@ export async function erpRoutes(
         tags: ['erp', 'catalogue'],
         summary: 'What a price sync would change now (a dry run; nothing is written)',
         description:
-          'The products whose prices would change (before and after), how many would stay, the products that would fail with the reason, and ERP items the shop has no product for. 503 when the ERP cannot be reached.',
+          'The products whose prices would change (before and after), how many would stay, the products that would fail with the reason, ERP items the shop has no product for, and the confirmation that POST /api/products/update-prices takes to make exactly these changes. 503 when the ERP cannot be reached.',
         response: { 200: PricePreviewSchema, ...errors, 503: ErrorSchema },
       },
     },

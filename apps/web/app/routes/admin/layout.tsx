@@ -8,6 +8,7 @@ import type { Route } from './+types/layout';
 import { Header } from '../../components/header.tsx';
 import { ScrollToTop } from '../../components/scroll-to-top.tsx';
 import { AdminSidebar } from '../../features/admin/components/admin-sidebar.tsx';
+import { ConfirmProvider } from '../../features/admin/components/confirm-dialog.tsx';
 import { loadMe, loginUrl } from '../../features/auth/api/me.ts';
 import { AccountLinks } from '../../features/auth/components/account-links.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
@@ -62,7 +63,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-4 px-4 py-4 lg:flex-row lg:gap-8 lg:py-8">
           <AdminSidebar analyticsUrl={loaderData.analyticsUrl} />
           <main id="main" className="min-w-0 flex-1">
-            <Outlet />
+            <ConfirmProvider>
+              <Outlet />
+            </ConfirmProvider>
           </main>
         </div>
       </Shell>

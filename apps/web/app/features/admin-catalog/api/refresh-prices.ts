@@ -1,15 +1,20 @@
 import type { PriceSyncResult } from '@labshop/shared/schemas/erp';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../admin/api/http.ts';
+import { apiJson, jsonRequest } from '../../admin/api/http.ts';
 import { erpSyncKeys } from '../../admin-erp-syncs/api/keys.ts';
 import { catalogKeys } from './keys.ts';
 
 /**
  * POST /api/products/update-prices: takes every product's prices from the ERP (Business Central,
- * or the built-in one). 409 while another sync runs; 503 when the ERP cannot be read.
+ * or the built-in one), but only the changes of the preview whose `confirmation` the admin
+ * confirmed: 409, and nothing changed, when the ERP's or the shop's prices moved since. 409 also
+ * while another sync runs; 503 when the ERP cannot be read.
  */
-export function refreshPrices(): Promise<PriceSyncResult> {
-  return apiJson<PriceSyncResult>('/api/products/update-prices', { method: 'POST' });
+export function refreshPrices(confirmation: string): Promise<PriceSyncResult> {
+  return apiJson<PriceSyncResult>(
+    '/api/products/update-prices',
+    jsonRequest('POST', { confirmation }),
+  );
 }
 
 export function useRefreshPrices() {

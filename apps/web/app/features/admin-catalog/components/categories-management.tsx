@@ -12,6 +12,7 @@ import { useCreateCategory } from '../api/create-category.ts';
 import { useDeleteCategory } from '../api/delete-category.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { failureMessage } from '../../admin/api/http.ts';
+import { useConfirm } from '../../admin/components/confirm-dialog.tsx';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import {
@@ -28,9 +29,16 @@ export function CategoriesManagement() {
   const categories = useCategories();
   const remove = useDeleteCategory();
   const [feedback, setFeedback] = useState<Feedback>(null);
+  const confirm = useConfirm();
 
   const deleteCategory = async (category: CategoryDto) => {
-    if (!window.confirm(CATEGORY_MESSAGES.deleteConfirm)) return;
+    const confirmed = await confirm({
+      question: CATEGORY_MESSAGES.deleteConfirm,
+      detail: category.name,
+      confirmLabel: 'Delete',
+      destructive: true,
+    });
+    if (!confirmed) return;
     setFeedback(null);
     try {
       await remove.mutateAsync(category._id);

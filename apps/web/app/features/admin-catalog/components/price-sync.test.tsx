@@ -9,6 +9,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../admin/api/http.ts';
+import { ConfirmProvider } from '../../admin/components/confirm-dialog.tsx';
+import { installDialogStubs } from '../../admin/components/dialog-test-support.ts';
 import {
   finishedSyncFeedback,
   mappingText,
@@ -130,6 +132,7 @@ const preview: PricePreview = {
   failures: [{ number: 'PL-20', title: 'Plaster Trap', reason: 'blocked in Business Central' }],
   missingInShop: [{ number: 'ZZ-1', displayName: 'Service hour' }],
   mapping: { newPrice: 'unitPrice', wholesalePrice: 'keep', partnerPricex3: 'keep' },
+  confirmation: 'preview-1',
 };
 
 let current: () => Response;
@@ -158,25 +161,30 @@ beforeEach(() => {
     return new Response(null, { status: 404 });
   });
   vi.stubGlobal('fetch', fetchMock);
-  // jsdom has <dialog> but not its modal methods.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
+  restoreDialogs = installDialogStubs();
 });
+
+let restoreDialogs: () => void;
 
 afterEach(() => {
   cleanup();
+  restoreDialogs();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 function renderPanel() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/', element: <PriceSyncPanel /> }]);
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      element: (
+        <ConfirmProvider>
+          <PriceSyncPanel />
+        </ConfirmProvider>
+      ),
+    },
+  ]);
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -184,15 +192,24 @@ function renderPanel() {
   );
 }
 
-const syncCalls = () =>
-  fetchMock.mock.calls.filter(([path]) => path === '/api/products/update-prices').length;
+const syncRequests = () =>
+  fetchMock.mock.calls.filter(([path]) => path === '/api/products/update-prices');
+const syncCalls = () => syncRequests().length;
+
+/** Clicks 'Sync All Prices from BC' and answers its confirm with `answer`. */
+async function startSync(answer: RegExp | string) {
+  fireEvent.click(await screen.findByRole('button', { name: 'Sync All Prices from BC' }));
+  const dialog = await screen.findByRole('alertdialog');
+  fireEvent.click(within(dialog).getByRole('button', { name: answer }));
+  return dialog;
+}
 
 describe('PriceSyncPanel', () => {
   it("reads 'Updating...' while it runs, then tells the outcome", async () => {
     let release: (response: Response) => void = () => {};
     sync = () => new Promise<Response>((resolve) => (release = resolve));
     renderPanel();
-    fireEvent.click(await screen.findByRole('button', { name: 'Sync All Prices from BC' }));
+    await startSync('Update 1 product');
     const busy = await screen.findByRole('button', { name: 'Updating...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole('progressbar', { name: 'Price sync progress' })).toBeTruthy();
@@ -221,13 +238,11 @@ describe('PriceSyncPanel', () => {
         { status: 503 },
       );
     renderPanel();
-    fireEvent.click(await screen.findByRole('button', { name: 'Sync All Prices from BC' }));
-    expect(
-      await screen.findByText(
-        'Error: Business Central could not be reached: the token was refused',
-      ),
-    ).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toContain('Error:');
+    await startSync('Update 1 product');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'Error: Business Central could not be reached: the token was refused',
+    );
   });
 
   it("shows another admin's running sync and keeps the button disabled until it ends", async () => {
@@ -256,6 +271,46 @@ describe('PriceSyncPanel', () => {
       (screen.getByRole('button', { name: 'Sync All Prices from BC' }) as HTMLButtonElement)
         .disabled,
     ).toBe(false);
+    expect(syncCalls()).toBe(0);
+  });
+
+  it('asks first, saying how many products would change; Cancel changes nothing', async () => {
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sync All Prices from BC' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Change the prices of 1 product now?',
+    });
+    expect(dialog.textContent).toContain('74 already up to date; 1 product cannot be updated');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(dialog.hasAttribute('open')).toBe(false));
+    expect(syncCalls()).toBe(0);
+    expect(screen.queryByText(/Updated/)).toBeNull();
+
+    // Confirmed: the sync carries the confirmation of the preview it asked about.
+    await startSync('Update 1 product');
+    expect(await screen.findByText('Updated 3 products')).toBeTruthy();
+    expect(syncRequests()).toHaveLength(1);
+    expect(JSON.parse(String(syncRequests()[0]![1]?.body))).toEqual({
+      confirmation: 'preview-1',
+    });
+  });
+
+  it("says 'Error:' and does not ask when the preview cannot be read", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fetchMock.mockImplementation(async (path: string, init?: RequestInit) => {
+      if (path === '/api/products/update-prices/preview' && init?.method === 'POST') {
+        return Response.json({ error: 'Business Central did not answer' }, { status: 503 });
+      }
+      return path === '/api/erp-syncs/current?kind=prices'
+        ? Response.json({ sync: null })
+        : new Response(null, { status: 404 });
+    });
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sync All Prices from BC' }));
+    // (The closed preview dialog holds the same text.)
+    const shown = await screen.findAllByText('Error: Business Central did not answer');
+    expect(shown.some((element) => !element.closest('dialog'))).toBe(true);
+    expect(document.querySelector('dialog[role="alertdialog"][open]')).toBeNull();
     expect(syncCalls()).toBe(0);
   });
 

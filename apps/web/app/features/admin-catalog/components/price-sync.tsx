@@ -13,6 +13,7 @@ import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
 import { AdminDialog } from '../../admin/components/admin-dialog.tsx';
+import { useConfirm, type ConfirmOptions } from '../../admin/components/confirm-dialog.tsx';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { buttonClass } from '../../admin/components/styles.ts';
 import {
@@ -64,15 +65,44 @@ export function finishedSyncFeedback(sync: ErpSyncDetail): NonNullable<Feedback>
 }
 
 /**
- * 'Sync All Prices from BC' with what goes with it: a progress bar while a sync runs (also one
+ * What 'Sync All Prices from BC' asks before it changes live prices: how many products' prices
+ * would change, from the preview it has just read.
+ */
+export function syncConfirmOptions(preview: PricePreview): ConfirmOptions {
+  const changes = preview.changes.length;
+  const rest = [
+    `${preview.unchanged} already up to date`,
+    ...(preview.failures.length > 0
+      ? [`${plural(preview.failures.length, 'product')} cannot be updated`]
+      : []),
+  ].join('; ');
+  if (changes === 0) {
+    return {
+      question: "No product's price would change. Sync anyway?",
+      detail: `${rest}. The sync is still recorded in the sync history.`,
+      confirmLabel: 'Sync',
+    };
+  }
+  return {
+    question: `Change the prices of ${plural(changes, 'product')} now?`,
+    detail: `Business Central has new prices for ${plural(changes, 'product')} (${rest}). The shop shows them at once. Preview changes lists them product by product.`,
+    confirmLabel: `Update ${plural(changes, 'product')}`,
+  };
+}
+
+/**
+ * 'Sync All Prices from BC' with what goes with it: a confirm that says how many products'
+ * prices would change (read from a preview first), a progress bar while a sync runs (also one
  * another admin started: the button stays disabled until it ends), a preview of the changes
- * (a dry run) that can be applied, the outcome, and the way to the sync ledger.
+ * (a dry run) that can be applied, the outcome, and the way to the sync ledger. Either way the
+ * sync carries the confirmed preview's confirmation: the server applies those changes or none.
  */
 export function PriceSyncPanel() {
   const headingId = useId();
   const queryClient = useQueryClient();
   const refresh = useRefreshPrices();
   const preview = usePricePreview();
+  const confirm = useConfirm();
   const current = useCurrentErpSync('prices', refresh.isPending);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [syncId, setSyncId] = useState<string | null>(null);
@@ -110,11 +140,11 @@ export function PriceSyncPanel() {
     }
   }, [runningId, refresh.isPending]);
 
-  const run = async () => {
+  const run = async (confirmation: string) => {
     setFeedback(null);
     setSyncId(null);
     try {
-      const result = await refresh.mutateAsync();
+      const result = await refresh.mutateAsync(confirmation);
       if (result.syncId) {
         ownSyncs.current.add(result.syncId);
         setSyncId(result.syncId);
@@ -126,6 +156,21 @@ export function PriceSyncPanel() {
       // Refused because another sync runs: show that one's progress.
       void queryClient.invalidateQueries({ queryKey: erpSyncKeys.current('prices') });
     }
+  };
+
+  // Reads what the sync would change, asks, and syncs those changes only when confirmed.
+  const syncAll = async () => {
+    setFeedback(null);
+    setSyncId(null);
+    let seen: PricePreview;
+    try {
+      seen = await preview.mutateAsync();
+    } catch (error) {
+      console.error('Reading the price changes failed:', error);
+      setFeedback(priceSyncErrorFeedback(error));
+      return;
+    }
+    if (await confirm(syncConfirmOptions(seen))) await run(seen.confirmation);
   };
 
   const openPreview = () => {
@@ -145,8 +190,8 @@ export function PriceSyncPanel() {
         <div className="flex flex-wrap items-center gap-2">
           <button
             type="button"
-            onClick={() => void run()}
-            disabled={busy}
+            onClick={() => void syncAll()}
+            disabled={busy || preview.isPending}
             className={buttonClass.secondary}
           >
             <RefreshCw className={`h-4 w-4 ${busy ? 'animate-spin' : ''}`} aria-hidden="true" />
@@ -172,6 +217,9 @@ export function PriceSyncPanel() {
       </div>
 
       {busy && <PriceSyncProgress sync={running} ownRun={refresh.isPending} />}
+      {preview.isPending && !previewOpen && (
+        <LoadingIndicator label="Reading the prices from Business Central..." />
+      )}
 
       <FeedbackRegions feedback={feedback} className="mt-3" />
       {feedback && syncId && (
@@ -192,9 +240,9 @@ export function PriceSyncPanel() {
         preview={preview.data}
         applyDisabled={busy}
         onClose={() => setPreviewOpen(false)}
-        onApply={() => {
+        onApply={(confirmation) => {
           setPreviewOpen(false);
-          void run();
+          void run(confirmation);
         }}
       />
     </section>
@@ -281,7 +329,8 @@ export function PricePreviewDialog({
   preview: PricePreview | undefined;
   applyDisabled: boolean;
   onClose: () => void;
-  onApply: () => void;
+  /** With the confirmation of the preview shown: the sync applies those changes or none. */
+  onApply: (confirmation: string) => void;
 }) {
   const fields: SyncedPriceField[] = preview
     ? SYNCED_PRICE_FIELDS.filter((field) => preview.mapping[field] !== 'keep')
@@ -301,7 +350,7 @@ export function PricePreviewDialog({
           </button>
           <button
             type="button"
-            onClick={onApply}
+            onClick={() => preview && onApply(preview.confirmation)}
             disabled={applyDisabled || loading || !preview}
             className={buttonClass.primary}
           >

@@ -10,6 +10,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useProducts } from '../api/get-products.ts';
 import { failureMessage } from '../../admin/api/http.ts';
+import { useConfirm } from '../../admin/components/confirm-dialog.tsx';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
 import { SearchBox } from '../../admin/components/search-box.tsx';
 import { listAddress, pageInAddress, useListPages } from '../../admin/components/list-pages.ts';
@@ -43,6 +44,7 @@ export function ProductsManagement() {
 
   const products = useProducts({ number, page, limit: PRODUCTS_PAGE_SIZE });
   const remove = useDeleteProduct();
+  const confirm = useConfirm();
 
   const setQuery = (next: { number?: string; page?: number }) => {
     // A new search replaces the history entry (one per pause in typing); a page adds one.
@@ -53,7 +55,13 @@ export function ProductsManagement() {
   };
 
   const deleteProduct = async (product: ProductDto) => {
-    if (!window.confirm(PRODUCT_MESSAGES.deleteConfirm)) return;
+    const confirmed = await confirm({
+      question: PRODUCT_MESSAGES.deleteConfirm,
+      detail: `${product.number} ${product.title}`,
+      confirmLabel: 'Delete',
+      destructive: true,
+    });
+    if (!confirmed) return;
     setFeedback(null);
     try {
       await remove.mutateAsync(product.number);

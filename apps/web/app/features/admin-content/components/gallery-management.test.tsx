@@ -2,6 +2,8 @@ import type { GalleryImageDto } from '@labshop/shared/schemas/content';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConfirmProvider } from '../../admin/components/confirm-dialog.tsx';
+import { installDialogStubs } from '../../admin/components/dialog-test-support.ts';
 import { GalleryManagement } from './gallery-management.tsx';
 
 const existing: GalleryImageDto = {
@@ -33,10 +35,14 @@ beforeEach(() => {
     return new Response(null, { status: 404 });
   });
   vi.stubGlobal('fetch', fetchMock);
+  restoreDialogs = installDialogStubs();
 });
+
+let restoreDialogs: () => void;
 
 afterEach(() => {
   cleanup();
+  restoreDialogs();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -45,7 +51,9 @@ function renderScreen() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <GalleryManagement />
+      <ConfirmProvider>
+        <GalleryManagement />
+      </ConfirmProvider>
     </QueryClientProvider>,
   );
 }
@@ -100,12 +108,14 @@ describe('GalleryManagement', () => {
   it('deletes a picture after the confirm and says when the server refused', async () => {
     renderScreen();
     await screen.findByRole('list', { name: 'Pictures' });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     fetchMock.mockImplementationOnce(async () =>
       Response.json({ error: 'Not allowed' }, { status: 403 }),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Delete Assembly floor' }));
-    expect(window.confirm).toHaveBeenCalledWith('Are you sure you want to delete this image?');
+    const question = await screen.findByRole('alertdialog', {
+      name: 'Are you sure you want to delete this image?',
+    });
+    fireEvent.click(within(question).getByRole('button', { name: 'Delete' }));
     const alert = await screen.findByText('Error deleting picture');
     expect(alert.parentElement?.textContent).toContain('Not allowed');
     expect(screen.getByRole('heading', { name: 'Assembly floor' })).toBeTruthy();

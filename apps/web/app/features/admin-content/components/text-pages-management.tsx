@@ -4,6 +4,7 @@ import { ExternalLink, Save } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../admin/api/http.ts';
+import { useConfirm } from '../../admin/components/confirm-dialog.tsx';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { buttonClass, inputClass, labelClass, panelClass } from '../../admin/components/styles.ts';
@@ -40,12 +41,22 @@ export function TextPagesManagement() {
   // The editor's HTML since it was loaded; null while nothing was changed.
   const draft = useRef<string | null>(null);
   const [dirty, setDirty] = useState(false);
+  const confirm = useConfirm();
   // A new value remounts the editor with the stored content (after a save: the sanitised HTML).
   const [loads, setLoads] = useState(0);
 
-  const choosePage = (next: string) => {
+  const choosePage = async (next: string) => {
     if (!isTextPageName(next) || next === name) return;
-    if (dirty && !window.confirm(`Discard the unsaved changes to ${name}?`)) return;
+    if (
+      dirty &&
+      !(await confirm({
+        question: `Discard the unsaved changes to ${name}?`,
+        confirmLabel: 'Discard',
+        destructive: true,
+      }))
+    ) {
+      return;
+    }
     draft.current = null;
     setDirty(false);
     setFeedback(null);
@@ -87,7 +98,7 @@ export function TextPagesManagement() {
             <select
               id={selectId}
               value={name}
-              onChange={(event) => choosePage(event.target.value)}
+              onChange={(event) => void choosePage(event.target.value)}
               className={`mt-1.5 ${inputClass}`}
             >
               {TEXT_PAGES.map((entry) => (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useConfirm } from '../../admin/components/confirm-dialog.tsx';
 import type { Feedback } from '../../admin/components/feedback.tsx';
 import { failureLines } from './failure-lines.ts';
 
@@ -9,7 +10,7 @@ export interface DeleteMessages {
 }
 
 /**
- * A list screen's Delete: the spec's confirm, then its success or failure message. The list
+ * A list screen's Delete: the spec's confirm (the admin's confirm dialog), then its success or failure message. The list
  * itself updates through the mutation's cache update.
  */
 export function useConfirmedDelete<T>(
@@ -18,8 +19,14 @@ export function useConfirmedDelete<T>(
   what: string,
 ) {
   const [feedback, setFeedback] = useState<Feedback>(null);
+  const confirm = useConfirm();
   const deleteItem = async (item: T) => {
-    if (!window.confirm(messages.deleteConfirm)) return;
+    const confirmed = await confirm({
+      question: messages.deleteConfirm,
+      confirmLabel: 'Delete',
+      destructive: true,
+    });
+    if (!confirmed) return;
     setFeedback(null);
     try {
       await remove(item);

@@ -8,6 +8,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConfirmProvider } from '../../admin/components/confirm-dialog.tsx';
+import { installDialogStubs } from '../../admin/components/dialog-test-support.ts';
 import { NewsletterScreen } from './newsletter-screen.tsx';
 import { isBlankContent } from './send-form.tsx';
 import { sendOutcomeLines } from './send-progress.tsx';
@@ -78,12 +80,15 @@ beforeEach(() => {
     return failure('Not found', 404);
   });
   vi.stubGlobal('fetch', fetchMock);
-  vi.spyOn(window, 'confirm').mockReturnValue(true);
+  restoreDialogs = installDialogStubs();
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
+let restoreDialogs: () => void;
+
 afterEach(() => {
   cleanup();
+  restoreDialogs();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -91,7 +96,16 @@ afterEach(() => {
 function renderScreen(entry = '/admin/newsletter') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
-    [{ path: '/admin/newsletter', element: <NewsletterScreen /> }],
+    [
+      {
+        path: '/admin/newsletter',
+        element: (
+          <ConfirmProvider>
+            <NewsletterScreen />
+          </ConfirmProvider>
+        ),
+      },
+    ],
     { initialEntries: [entry] },
   );
   render(
@@ -110,6 +124,11 @@ const row = (email: string) =>
 /** The row's status (the Status column; phones show the same badge under the name). */
 const status = (email: string) => row(email).querySelectorAll('td')[1]?.textContent;
 const form = (name: string) => screen.getByRole('form', { name });
+/** Answers the admin's confirm that asks `question` with the button `answer`. */
+async function answerConfirm(question: string, answer: string) {
+  const dialog = await screen.findByRole('alertdialog', { name: question });
+  fireEvent.click(within(dialog).getByRole('button', { name: answer }));
+}
 const calls = (method: string, pathname: string) =>
   (fetchMock.mock.calls as [string, RequestInit | undefined][]).filter(
     ([path, init]) =>
@@ -393,11 +412,9 @@ describe('NewsletterScreen: sending', () => {
       target: { value: '<p>New lathes</p>' },
     });
     fireEvent.click(within(sendForm).getByRole('button', { name: 'Send Newsletter' }));
+    await answerConfirm('Send “Spring news” to every subscribed address now?', 'Send');
 
     expect(await screen.findByText('The newsletter is being sent to 3 subscribers.')).toBeTruthy();
-    expect(window.confirm).toHaveBeenCalledWith(
-      'Send “Spring news” to every subscribed address now?',
-    );
     const bar = await screen.findByRole('progressbar', { name: 'Progress of “Spring news”' });
     await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('33'));
     expect(screen.getByTestId('send-count').textContent).toBe('1 / 3 sent');
@@ -427,12 +444,12 @@ describe('NewsletterScreen: sending', () => {
       target: { value: '<p>Hello</p>' },
     });
     fireEvent.click(within(sendForm).getByRole('button', { name: 'Send Newsletter' }));
+    await answerConfirm('Send “Hi” to every subscribed address now?', 'Send');
     const alert = within(sendForm).getByRole('alert');
     await waitFor(() => expect(alert.textContent).toContain(NEWSLETTER_MESSAGES.noRecipients));
   });
 
   it('does not send when the admin cancels the question', async () => {
-    vi.mocked(window.confirm).mockReturnValue(false);
     renderScreen();
     const sendForm = form('Send a newsletter');
     fireEvent.change(within(sendForm).getByLabelText('Subject'), { target: { value: 'Hi' } });
@@ -440,7 +457,7 @@ describe('NewsletterScreen: sending', () => {
       target: { value: '<p>Hello</p>' },
     });
     fireEvent.click(within(sendForm).getByRole('button', { name: 'Send Newsletter' }));
-    await waitFor(() => expect(window.confirm).toHaveBeenCalled());
+    await answerConfirm('Send “Hi” to every subscribed address now?', 'Cancel');
     expect(calls('POST', '/api/newsletter')).toHaveLength(0);
   });
 

@@ -7,6 +7,7 @@ import {
 import { Send } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useConfirm } from '../../admin/components/confirm-dialog.tsx';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
@@ -53,6 +54,7 @@ const EMPTY: SendFormValues = { subject: '', content: '' };
 export function SendForm({ onQueued }: { onQueued: (id: string) => void }) {
   const id = useId();
   const send = useSendNewsletter();
+  const confirm = useConfirm();
   const [feedback, setFeedback] = useState<Feedback>(null);
   // A new value remounts the editor empty (after a send).
   const [editorKey, setEditorKey] = useState(0);
@@ -70,7 +72,11 @@ export function SendForm({ onQueued }: { onQueued: (id: string) => void }) {
 
   const submit = handleSubmit(async (values) => {
     setFeedback(null);
-    if (!window.confirm(`Send “${values.subject}” to every subscribed address now?`)) return;
+    const confirmed = await confirm({
+      question: `Send “${values.subject}” to every subscribed address now?`,
+      confirmLabel: 'Send',
+    });
+    if (!confirmed) return;
     try {
       const answer = await send.mutateAsync(values);
       reset(EMPTY);

@@ -1,19 +1,22 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
-const WIDTH = { '3xl': 'max-w-3xl', '4xl': 'max-w-4xl' } as const;
+const WIDTH = { md: 'max-w-md', '3xl': 'max-w-3xl', '4xl': 'max-w-4xl' } as const;
 
 /**
- * An admin modal: the native <dialog> (focus kept inside, Escape closes), a heading, a close
- * button, a body that scrolls on its own, and an optional footer. The footer is a
- * `<form method="dialog">`: a submit button there closes the dialog. A click on the backdrop
- * closes it too; `onClose` follows every way of closing.
+ * An admin modal: the native <dialog> (focus kept inside, Escape closes, focus goes back to
+ * where it was on close), a heading, a close button, a body that scrolls on its own, and an
+ * optional footer. The footer is a `<form method="dialog">`: a submit button there closes the
+ * dialog, and its `value` is what `onClose` receives ('' for Escape, the close button or a click
+ * on the backdrop). `onClose` follows every way of closing. On opening, the element marked
+ * `data-autofocus` takes the focus, else the first one that can.
  */
 export function AdminDialog({
   open,
   title,
   closeLabel = 'Close',
   width = '3xl',
+  role = 'dialog',
   onClose,
   footer,
   children,
@@ -22,9 +25,11 @@ export function AdminDialog({
   title: ReactNode;
   closeLabel?: string;
   width?: keyof typeof WIDTH;
-  onClose: () => void;
+  /** 'alertdialog' for a question that needs an answer before anything else (a confirm). */
+  role?: 'dialog' | 'alertdialog';
+  onClose: (returnValue: string) => void;
   footer?: ReactNode;
-  children: ReactNode;
+  children?: ReactNode;
 }) {
   const headingId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -32,15 +37,21 @@ export function AdminDialog({
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (open && !element.open) element.showModal();
+    if (open && !element.open) {
+      // The last answer stays on the element; Escape and the backdrop set none.
+      element.returnValue = '';
+      element.showModal();
+      element.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && element.open) element.close();
   }, [open]);
 
   return (
     <dialog
       ref={dialog}
+      role={role === 'alertdialog' ? role : undefined}
       aria-labelledby={headingId}
-      onClose={onClose}
+      onClose={(event) => onClose(event.currentTarget.returnValue)}
       // A click on the backdrop (the dialog element itself, outside its box) closes it.
       onClick={(event) => {
         if (event.target === event.currentTarget) event.currentTarget.close();
@@ -61,7 +72,9 @@ export function AdminDialog({
           </button>
         </form>
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">{children}</div>
+      {children !== undefined && children !== null && (
+        <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">{children}</div>
+      )}
       {footer && (
         <form
           method="dialog"
