@@ -288,9 +288,12 @@ describe('reading the catalogue', () => {
   });
 
   it('searches title or number, case-insensitively, in the database', async () => {
+    // Titles first, then the products matched through their category's name (search.test.ts).
     expect((await listProducts('?q=GRINDER')).products.map((p) => p.number)).toEqual([
       'AG-100',
       'AG-210',
+      'LATHE-1',
+      'OCTET-1',
     ]);
     expect((await listProducts('?q=ag-2')).products.map((p) => p.number)).toEqual(['AG-210']);
     expect((await listProducts('?q=vb-7')).products.map((p) => p.number)).toEqual(['VB-7']);
