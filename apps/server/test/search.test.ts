@@ -105,6 +105,9 @@ describe('the shop search', () => {
   it('finds a product by part of its number, and its exact number first', async () => {
     expect((await search('ag-2')).numbers.toSorted()).toEqual(['AG-210', 'AG-210-LH', 'AG-220']);
     expect((await search('s120')).numbers).toEqual(['BT-S120']);
+    // A short word with another: a word of the title or number that starts with it.
+    expect((await search('pad 12')).numbers).toEqual(['RP-203']);
+    expect((await search('mt 12')).numbers[0]).toBe('MT-12');
     expect((await search('210')).numbers).toEqual(expect.arrayContaining(['AG-210', 'AG-210-LH']));
     // VB-12's number first, then the pad whose title names it.
     expect((await search('vb-12')).numbers).toEqual(['VB-12', 'RP-203']);
@@ -139,6 +142,8 @@ describe('the shop search', () => {
       'with',
       'for',
       'Pack of 10',
+      'r, 1',
+      't, 3',
       '-',
       '.',
     ]) {
@@ -176,11 +181,17 @@ describe('the shop search', () => {
       .set({ title: 'Heavy-Duty Model Trimmer, 12-Inch Wheel, Quartz Edition' })
       .where(eq(products.number, 'MT-12'));
     expect((await search('quartz')).numbers).toEqual(['MT-12']);
-    await db.update(categories).set({ name: 'Plaster Trimmers' }).where(eq(categories.name, 'Model Trimmers'));
+    await db
+      .update(categories)
+      .set({ name: 'Plaster Trimmers' })
+      .where(eq(categories.name, 'Model Trimmers'));
     try {
       expect((await search('plaster')).numbers.toSorted()).toEqual(['MT-10', 'MT-12', 'MT-7D']);
     } finally {
-      await db.update(categories).set({ name: 'Model Trimmers' }).where(eq(categories.name, 'Plaster Trimmers'));
+      await db
+        .update(categories)
+        .set({ name: 'Model Trimmers' })
+        .where(eq(categories.name, 'Plaster Trimmers'));
     }
     expect((await search('plaster')).numbers).toEqual([]);
     // A deleted product is found no more.

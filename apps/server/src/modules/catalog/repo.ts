@@ -106,6 +106,8 @@ function pricesOf(row: ProductPrices): ProductPrices {
 
 /** Words shorter than this never match by similarity: a typo in them is anyone's guess. */
 const TYPO_MIN_LENGTH = 4;
+/** pg_trgm finds a substring through its index from three characters (one trigram). */
+const SUBSTRING_MIN_LENGTH = 3;
 
 /** The word's stems and prefixes, in the whole document or only in the title (weight A). */
 function wordQuery(word: SearchWord, weight: '' | 'A' = ''): SQL {
@@ -121,11 +123,18 @@ function stopWord(word: SearchWord): SQL | null {
   return word.lexemeSource ? sql`numnode(${wordQuery(word)}) = 0` : null;
 }
 
-/** The word as typed: a substring of title, number or category name, or a stem or prefix. */
+/**
+ * The word as typed: a stem or a prefix of a word of title, number or category name, or, from
+ * SUBSTRING_MIN_LENGTH characters, a substring of them. A shorter word ('12') would have every
+ * product read to look for it inside words; as a prefix the full-text index finds it, and the
+ * search as typed is matched as a whole as well (searchCondition).
+ */
 function wordAsTyped(word: SearchWord): SQL {
   const substring = sql`${products.searchText} ilike ${containsPattern(word.text)}`;
   if (!word.lexemeSource) return substring;
-  return sql`(${substring} or ${products.searchVector} @@ ${wordQuery(word)})`;
+  const stemOrPrefix = sql`${products.searchVector} @@ ${wordQuery(word)}`;
+  if ([...word.text].length < SUBSTRING_MIN_LENGTH) return stemOrPrefix;
+  return sql`(${substring} or ${stemOrPrefix})`;
 }
 
 /** The word as typed, in the title alone. */
@@ -171,12 +180,16 @@ function searchTerms(search: string, typoWords: readonly number[] = []) {
   };
 }
 
+/**
+ * Every word (searchTerms), or the spec's case-insensitive substring of the title or the number
+ * (SPEC.md 5): a product the spec's search finds is always found.
+ */
 function searchCondition(search: string, typoWords?: readonly number[]): SQL {
   const terms = searchTerms(search, typoWords);
-  if (terms.words.length > 0) return terms.match;
-  // Quotes or punctuation only: the spec's substring of the title or the number, as typed.
   const pattern = containsPattern(search);
-  return sql`(${products.searchText} ilike ${pattern} and (${products.title} ilike ${pattern} or ${products.number} ilike ${pattern}))`;
+  // Through search_text's trigram index, then read in the title and number alone.
+  const asTyped = sql`(${products.searchText} ilike ${pattern} and (${products.title} ilike ${pattern} or ${products.number} ilike ${pattern}))`;
+  return terms.words.length > 0 ? sql`(${terms.match} or ${asTyped})` : asTyped;
 }
 
 /**

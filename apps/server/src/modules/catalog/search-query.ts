@@ -2,9 +2,9 @@
  * The shop search's words (issue 34): what a customer typed, split into the words the database
  * matches one by one, in any order, over title, number and category name (repo.ts).
  *
- * A word only ever loses characters at its ends (quotes, brackets, sentence punctuation), so a
- * title or number holding the whole search holds every word: the search finds at least what
- * the spec's substring match on title or number finds.
+ * A word only loses characters at its ends (quotes, brackets, sentence punctuation). The
+ * spec's substring match of the whole search is kept beside the words (repo.ts), so the search
+ * finds at least what it found before.
  */
 
 /** Quotes, brackets and sentence punctuation around a word: `"Alloy"`, `(AG-210)`, `belts,`. */
