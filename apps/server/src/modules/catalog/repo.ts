@@ -28,7 +28,10 @@ import {
 
 /** The catalogue's rows: products with their category's name, and categories. */
 
-export type ProductRow = typeof products.$inferSelect & { categoryName: string | null };
+// The search columns are the database's own (migration 0011): never read into the app.
+export type ProductRow = Omit<typeof products.$inferSelect, 'searchText' | 'searchVector'> & {
+  categoryName: string | null;
+};
 export type CategoryRow = typeof categories.$inferSelect;
 
 export interface ProductFilter {
@@ -306,16 +309,20 @@ export function createCatalogRepo(db: Database) {
       const total = totalCapped ? countCap : matched;
       if (!totalCapped && page.offset >= total) return { rows: [], total, totalCapped };
       const where = productWhere(filter);
-      // A search is ranked (searchRank), newest first within a rank; every page reads the same
-      // order, so the pages of a search follow its ranking. The admin's number search is newest
-      // first: few matches are read through the trigram index and sorted (the "+ 0 seconds"
-      // keeps the planner from walking the newest-first index instead, which for a rare number
-      // reads most of the catalogue); many matches are found soon on that walk.
-      const order = filter.search
-        ? [...searchRank(filter.search, filter.typoWords), ...newestFirst]
-        : totalCapped
-          ? newestFirst
-          : [sql`${products.createdAt} + interval '0 seconds' desc`, asc(products.id)];
+      // A search of up to countCap matches is ranked (searchRank), newest first within a rank:
+      // they are read through the search's indexes and sorted. Every page reads the same order,
+      // so the pages follow the ranking. A broader search (the count capped: "1000+ products")
+      // is newest first, found soon on a walk of the newest-first index: ranking it would read
+      // every match (all 100,000 for 'bulk'). The admin's number search is newest first too
+      // (the "+ 0 seconds" keeps the planner from walking that index for a rare number, which
+      // would read most of the catalogue).
+      const order = totalCapped
+        ? newestFirst
+        : [
+            ...(filter.search ? searchRank(filter.search, filter.typoWords) : []),
+            sql`${products.createdAt} + interval '0 seconds' desc`,
+            asc(products.id),
+          ];
       const rows = await selectProducts()
         .where(where)
         .orderBy(...order)
