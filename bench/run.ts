@@ -48,8 +48,10 @@ const connections = Math.min(
   200,
 );
 
-const APP_PORT = 3990;
-const CEILING_PORT = 3991;
+// BENCH_PORT moves the shop (and the ceiling server, one above it) when another checkout
+// benches on the same machine.
+const APP_PORT = Number(process.env.BENCH_PORT) || 3990;
+const CEILING_PORT = APP_PORT + 1;
 
 requireBuild();
 

@@ -206,11 +206,62 @@ test.describe('the shop', () => {
     await expect(page.getByRole('row', { name: /Retail/ })).toBeVisible();
   });
 
-  test("an unknown category shows 'No Products to Display'", async ({ page }) => {
-    const response = await page.goto('/shop/no-such-category');
+  test('an unknown category answers the not-found page (404), not a made-up heading', async ({
+    page,
+  }) => {
+    const response = await page.goto('/shop/Nosuchcategory');
     expect(response?.status()).toBe(404);
-    await expect(page.getByText('No Products to Display')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Category not found' })).toBeVisible();
+    await expect(page.getByText('404', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Nosuchcategory' })).toHaveCount(0);
     await expect(page.getByRole('article')).toHaveCount(0);
+    await expect(page).toHaveTitle(/^Category not found/);
+    await page.getByRole('link', { name: 'Browse products' }).click();
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+  });
+
+  test('a page past the end shows the last page; page 0 or a word shows the first', async ({
+    page,
+  }) => {
+    // The demo catalogue's 76 products fill 4 pages of 24.
+    await page.goto('/shop?page=99');
+    await expect(page).toHaveURL(/\/shop\?page=4$/);
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    await expect(pages.getByRole('link', { name: 'Page 4' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(page.getByRole('article')).toHaveCount(76 - 3 * 24);
+    await expect(page.getByText('No Products to Display')).toHaveCount(0);
+
+    // A search keeps its words: its one page.
+    await page.goto('/shop?q=belts&page=7');
+    await expect(page).toHaveURL(/\/shop\?q=belts$/);
+    await expect(card(page, 'BT-S80')).toBeVisible();
+
+    for (const bad of ['0', '-2', 'abc', '2.5']) {
+      await page.goto(`/shop/Vibrators?page=${bad}`);
+      await expect(page).toHaveURL(/\/shop\/Vibrators$/);
+      await expect(card(page, 'VB-12')).toBeVisible();
+    }
+  });
+
+  test('finds every word in any order, plurals, categories and small typos', async ({ page }) => {
+    await page.goto('/shop?q=trimmer%2012');
+    await expect(card(page, 'MT-12')).toBeVisible();
+    await page.goto('/shop?q=%22Alloy%22');
+    await expect(card(page, GRINDER.number)).toBeVisible();
+    await page.goto('/shop?q=belts');
+    await expect(page.getByText('5 products')).toBeVisible();
+    await page.goto('/shop?q=accessories');
+    await expect(card(page, 'AC-SG')).toBeVisible();
+    await page.goto('/shop?q=grindr');
+    await expect(card(page, GRINDER.number)).toBeVisible();
+    // The exact number first.
+    await page.goto('/shop?q=vb-12');
+    await expect(page.getByRole('article').first()).toContainText('[VB-12]');
+    await expect(page.getByRole('article')).toHaveCount(2);
   });
 
   test('an unknown product answers 404 with a way back to the shop', async ({ page }) => {

@@ -294,14 +294,21 @@ describe('reading the catalogue', () => {
   });
 
   it('searches title or number, case-insensitively, in the database', async () => {
+    // Titles first, then the products matched through their category's name (search.test.ts).
     expect((await listProducts('?q=GRINDER')).products.map((p) => p.number)).toEqual([
       'AG-100',
       'AG-210',
+      'LATHE-1',
+      'OCTET-1',
     ]);
     expect((await listProducts('?q=ag-2')).products.map((p) => p.number)).toEqual(['AG-210']);
     expect((await listProducts('?q=vb-7')).products.map((p) => p.number)).toEqual(['VB-7']);
     // LIKE wildcards in the search are plain characters.
-    expect((await listProducts('?q=100%25')).products.map((p) => p.number)).toEqual(['VB-7']);
+    // '100%' is in VB-7's title; AG-100's number has the word 100 (search.test.ts).
+    expect((await listProducts('?q=100%25')).products.map((p) => p.number)).toEqual([
+      'VB-7',
+      'AG-100',
+    ]);
     expect((await listProducts('?q=_')).products).toEqual([]);
     expect((await listProducts('?q=nothing-like-this')).products).toEqual([]);
   });

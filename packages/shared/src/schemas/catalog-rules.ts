@@ -47,6 +47,8 @@ export const PRODUCT_LIST_LIMITS = {
   defaultLimit: 100,
   maxLimit: 200,
   maxQueryLength: 100,
+  /** The highest `?page=` the list answers (past the end it is an empty page). */
+  maxPage: 100_000,
 } as const;
 
 /**

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -11,6 +12,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { deletedAt, id, timestamps } from './columns.ts';
+
+/** PostgreSQL's full-text document type; written by the database, never by the app. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const categories = pgTable(
   'categories',
@@ -51,6 +55,16 @@ export const products = pgTable(
     guid: uuid('guid').notNull().defaultRandom(),
     ...timestamps,
     deletedAt: deletedAt(),
+    /**
+     * What the shop search reads: title, number and category name in one text (for substring
+     * and typo matches through pg_trgm) and one full-text document (stems and prefixes; title
+     * weighted A, number B, category C). Kept by the database's triggers on every write to a
+     * product or a category's name (migration 0011).
+     */
+    searchText: text('search_text').notNull().default(''),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .default(sql`''::tsvector`),
   },
   (table) => [
     // Live products only: a deleted product's number may be used again.
@@ -64,8 +78,14 @@ export const products = pgTable(
     index('products_category_created_idx')
       .on(table.categoryId, table.createdAt.desc().nullsFirst(), table.id)
       .where(sql`${table.deletedAt} is null`),
-    // Shop search is a case-insensitive substring match on title or number (pg_trgm).
-    index('products_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
+    // The shop search: every word through one of these (modules/catalog/search.ts).
+    index('products_search_text_trgm_idx')
+      .using('gin', sql`${table.searchText} gin_trgm_ops`)
+      .where(sql`${table.deletedAt} is null`),
+    index('products_search_vector_idx')
+      .using('gin', table.searchVector)
+      .where(sql`${table.deletedAt} is null`),
+    // The admin's search: a case-insensitive substring of the number.
     index('products_number_trgm_idx').using('gin', sql`${table.number} gin_trgm_ops`),
     check('products_new_price_nonnegative', sql`${table.newPriceCents} >= 0`),
     check('products_wholesale_price_nonnegative', sql`${table.wholesalePriceCents} >= 0`),

@@ -12,23 +12,41 @@ import {
   or,
   sql,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import type { ProductPrices } from '@labshop/shared/pricing';
-import { PRODUCT_NUMBER_PATTERN } from '@labshop/shared/schemas/catalog';
 import type { Database } from '../../db/client.ts';
 import { databaseErrorCode } from '../../http/errors.ts';
 import { categories, liveProductCount, products } from '../../db/schema/index.ts';
+import {
+  containsPattern,
+  prefixQuerySource,
+  searchWords,
+  startsWithPattern,
+  type SearchWord,
+} from './search-query.ts';
 
 /** The catalogue's rows: products with their category's name, and categories. */
 
-export type ProductRow = typeof products.$inferSelect & { categoryName: string | null };
+// The search columns are the database's own (migration 0011): never read into the app.
+export type ProductRow = Omit<typeof products.$inferSelect, 'searchText' | 'searchVector'> & {
+  categoryName: string | null;
+};
 export type CategoryRow = typeof categories.$inferSelect;
 
 export interface ProductFilter {
   /** A category name, matched case-insensitively. */
   categoryName?: string;
-  /** Case-insensitive substring of the title or the number. */
+  /**
+   * The shop search: every word, in any order, in the title, number or category name, as a
+   * substring, a stem or a prefix (search-query.ts).
+   */
   search?: string;
+  /**
+   * Indexes of the search's words that match no product as typed: these match by similarity
+   * instead (a typo). Set by searchProducts when the search as typed finds nothing.
+   */
+  typoWords?: readonly number[];
   /** Case-insensitive substring of the number (the admin's search). */
   numberContains?: string;
 }
@@ -89,9 +107,115 @@ function pricesOf(row: ProductPrices): ProductPrices {
   };
 }
 
-/** `%text%` for LIKE, with the pattern's own wildcards taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+/** Words shorter than this never match by similarity: a typo in them is anyone's guess. */
+const TYPO_MIN_LENGTH = 4;
+/** pg_trgm finds a substring through its index from three characters (one trigram). */
+const SUBSTRING_MIN_LENGTH = 3;
+
+/** The word's stems and prefixes, in the whole document or only in the title (weight A). */
+function wordQuery(word: SearchWord, weight: '' | 'A' = ''): SQL {
+  return sql`to_tsquery('english'::regconfig, ${prefixQuerySource(word, weight)})`;
+}
+
+/**
+ * A stop word ('the', 'with') stems to nothing. The expression has constants only, so the
+ * planner folds it to true or false before it plans the search. Null for a word without letters
+ * or digits ('%', '-').
+ */
+function stopWord(word: SearchWord): SQL | null {
+  return word.lexemeSource ? sql`numnode(${wordQuery(word)}) = 0` : null;
+}
+
+/**
+ * The word as typed: a stem or a prefix of a word of title, number or category name, or, from
+ * SUBSTRING_MIN_LENGTH characters, a substring of them. A shorter word ('12') would have every
+ * product read to look for it inside words; as a prefix the full-text index finds it, and the
+ * search as typed is matched as a whole as well (searchCondition).
+ */
+function wordAsTyped(word: SearchWord): SQL {
+  const substring = sql`${products.searchText} ilike ${containsPattern(word.text)}`;
+  if (!word.lexemeSource) return substring;
+  const stemOrPrefix = sql`${products.searchVector} @@ ${wordQuery(word)}`;
+  if ([...word.text].length < SUBSTRING_MIN_LENGTH) return stemOrPrefix;
+  return sql`(${substring} or ${stemOrPrefix})`;
+}
+
+/** The word as typed, in the title alone. */
+function wordInTitle(word: SearchWord): SQL {
+  const substring = sql`${products.title} ilike ${containsPattern(word.text)}`;
+  if (!word.lexemeSource) return substring;
+  return sql`(${substring} or ${products.searchVector} @@ ${wordQuery(word, 'A')})`;
+}
+
+/** A word with a typo: close enough to a whole word of the text (pg_trgm's `<<%`, 0.5). */
+function wordBySimilarity(word: SearchWord, text: SQLWrapper): SQL {
+  return sql`${word.text} <<% ${text}`;
+}
+
+/**
+ * What a search's words require: each word (as typed, or by similarity for those in
+ * `typoWords`), over the whole document for the match and over the title for the ranking. Stop
+ * words are left out, unless the search holds nothing else.
+ */
+function searchTerms(search: string, typoWords: readonly number[] = []) {
+  const words = searchWords(search);
+  const stops = words.map(stopWord);
+  const onlyStopWords = stops.every((stop) => stop !== null)
+    ? and(...(stops as SQL[]))!
+    : sql`false`;
+  const each = (match: (word: SearchWord, index: number) => SQL) =>
+    and(
+      ...words.map((word, index) => {
+        const stop = stops[index];
+        const required = match(word, index);
+        return stop ? sql`((${stop} and not ${onlyStopWords}) or ${required})` : required;
+      }),
+    )!;
+  const typo = (index: number) => typoWords.includes(index);
+  return {
+    words,
+    match: each((word, index) =>
+      typo(index) ? wordBySimilarity(word, products.searchText) : wordAsTyped(word),
+    ),
+    inTitle: each((word, index) =>
+      typo(index) ? wordBySimilarity(word, products.title) : wordInTitle(word),
+    ),
+  };
+}
+
+/**
+ * Every word (searchTerms), or the spec's case-insensitive substring of the title or the number
+ * (SPEC.md 5): a product the spec's search finds is always found.
+ */
+function searchCondition(search: string, typoWords?: readonly number[]): SQL {
+  const terms = searchTerms(search, typoWords);
+  const pattern = containsPattern(search);
+  // Through search_text's trigram index, then read in the title and number alone.
+  const asTyped = sql`(${products.searchText} ilike ${pattern} and (${products.title} ilike ${pattern} or ${products.number} ilike ${pattern}))`;
+  return terms.words.length > 0 ? sql`(${terms.match} or ${asTyped})` : asTyped;
+}
+
+/**
+ * A search's ranking: a product whose number is a word of the search first, then numbers that
+ * start with a word, then titles holding the search as a phrase, then titles holding every
+ * word, then the rest (matched through the category name, say). Newest first within each.
+ */
+function searchRank(search: string, typoWords?: readonly number[]): SQL[] {
+  const terms = searchTerms(search, typoWords);
+  if (terms.words.length === 0) return [];
+  const exactNumber = or(
+    ...terms.words.map((word) => sql`lower(${products.number}) = ${word.text.toLowerCase()}`),
+  );
+  const numberPrefix = or(
+    ...terms.words.map((word) => ilike(products.number, startsWithPattern(word.text))),
+  );
+  const phrase = ilike(
+    products.title,
+    containsPattern(terms.words.map((word) => word.text).join(' ')),
+  );
+  return [
+    sql`case when ${exactNumber} then 0 when ${numberPrefix} then 1 when ${phrase} then 2 when ${terms.inTitle} then 3 else 4 end`,
+  ];
 }
 
 function productWhere(filter: ProductFilter): SQL | undefined {
@@ -101,16 +225,7 @@ function productWhere(filter: ProductFilter): SQL | undefined {
       sql`${products.categoryId} in (select ${categories.id} from ${categories} where lower(${categories.name}) = lower(${filter.categoryName}) and ${categories.deletedAt} is null)`,
     );
   }
-  if (filter.search) {
-    const pattern = containsPattern(filter.search);
-    // A search with characters a product number cannot hold (a space, say) can only match
-    // titles: skipping the number index halves the work of such searches.
-    conditions.push(
-      PRODUCT_NUMBER_PATTERN.test(filter.search)
-        ? or(ilike(products.title, pattern), ilike(products.number, pattern))
-        : ilike(products.title, pattern),
-    );
-  }
+  if (filter.search) conditions.push(searchCondition(filter.search, filter.typoWords));
   if (filter.numberContains) {
     conditions.push(ilike(products.number, containsPattern(filter.numberContains)));
   }
@@ -134,6 +249,43 @@ export function createCatalogRepo(db: Database) {
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId));
 
+  /** How many products a filter matches, counting at most `countCap` + 1 (through the indexes). */
+  async function countMatches(filter: ProductFilter, countCap: number): Promise<number> {
+    const matches = db
+      .select({ one: sql`1` })
+      .from(products)
+      .where(productWhere(filter))
+      .limit(countCap + 1)
+      .as('matches');
+    const [counted] = await db.select({ value: count() }).from(matches);
+    return counted?.value ?? 0;
+  }
+
+  /**
+   * The indexes of a search's words, long enough to hold a typo, that no live product holds
+   * as typed (stop words aside).
+   */
+  async function wordsMatchingNothing(search: string): Promise<number[]> {
+    const candidates = searchWords(search)
+      .map((word, index) => ({ word, index }))
+      .filter(({ word }) => [...word.text].length >= TYPO_MIN_LENGTH);
+    if (candidates.length === 0) return [];
+    const [found] = await db
+      .select(
+        Object.fromEntries(
+          candidates.map(({ word, index }) => {
+            const stop = stopWord(word);
+            const asTyped = sql<boolean>`exists (select 1 from ${products} where ${products.deletedAt} is null and ${wordAsTyped(word)})`;
+            return [`w${index}`, stop ? sql<boolean>`(${stop} or ${asTyped})` : asTyped];
+          }),
+        ),
+      )
+      .from(sql`(select 1) as one`);
+    return candidates
+      .filter(({ index }) => found?.[`w${index}`] === false)
+      .map(({ index }) => index);
+  }
+
   return {
     /**
      * A page of a search's matches and the number of matches. The count stops at `countCap`
@@ -144,26 +296,33 @@ export function createCatalogRepo(db: Database) {
       page: { limit: number; offset: number },
       countCap: number,
     ): Promise<{ rows: ProductRow[]; total: number; totalCapped: boolean }> {
-      const where = productWhere(filter);
-      // Counted first (through the trigram indexes, at most countCap + 1 rows): how many match
-      // decides how the page is best read.
-      const matches = db
-        .select({ one: sql`1` })
-        .from(products)
-        .where(where)
-        .limit(countCap + 1)
-        .as('matches');
-      const [counted] = await db.select({ value: count() }).from(matches);
-      const matched = counted?.value ?? 0;
+      let matched = await countMatches(filter, countCap);
+      if (matched === 0 && filter.search) {
+        // Nothing as typed: the words that match no product anywhere may be typos.
+        const typoWords = await wordsMatchingNothing(filter.search);
+        if (typoWords.length > 0) {
+          filter = { ...filter, typoWords };
+          matched = await countMatches(filter, countCap);
+        }
+      }
       const totalCapped = matched > countCap;
       const total = totalCapped ? countCap : matched;
       if (!totalCapped && page.offset >= total) return { rows: [], total, totalCapped };
-      // Few matches: read them all through the trigram index and sort them (the "+ 0 seconds"
-      // keeps the planner from walking the newest-first index instead, which for a rare word
-      // reads most of the catalogue). Many matches: that walk finds a page of them soon.
+      const where = productWhere(filter);
+      // A search of up to countCap matches is ranked (searchRank), newest first within a rank:
+      // they are read through the search's indexes and sorted. Every page reads the same order,
+      // so the pages follow the ranking. A broader search (the count capped: "1000+ products")
+      // is newest first, found soon on a walk of the newest-first index: ranking it would read
+      // every match (all 100,000 for 'bulk'). The admin's number search is newest first too
+      // (the "+ 0 seconds" keeps the planner from walking that index for a rare number, which
+      // would read most of the catalogue).
       const order = totalCapped
         ? newestFirst
-        : [sql`${products.createdAt} + interval '0 seconds' desc`, asc(products.id)];
+        : [
+            ...(filter.search ? searchRank(filter.search, filter.typoWords) : []),
+            sql`${products.createdAt} + interval '0 seconds' desc`,
+            asc(products.id),
+          ];
       const rows = await selectProducts()
         .where(where)
         .orderBy(...order)

@@ -101,7 +101,7 @@ const ProductListQuery = z.object({
   category: text('category', 100),
   q: text('The search', PRODUCT_LIST_LIMITS.maxQueryLength),
   number: text('number', 50),
-  page: pageField(100_000),
+  page: pageField(PRODUCT_LIST_LIMITS.maxPage),
   limit: limitField(PRODUCT_LIST_LIMITS.maxLimit, PRODUCT_LIST_LIMITS.defaultLimit),
 });
 

@@ -6,7 +6,7 @@ import {
 } from '@labshop/shared/schemas/catalog';
 import { pageCount } from '@labshop/shared/schemas/paging';
 import { titleCase } from '@labshop/shared/text';
-import { data, isRouteErrorResponse, Link } from 'react-router';
+import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
 import type { Route } from './+types/shop';
 import { useStorefrontMe } from '../../features/auth/api/me.ts';
 import { LazyAddToCartNotice } from '../../features/cart/components/lazy-add-to-cart-notice.tsx';
@@ -47,8 +47,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const q = withoutControlCharacters(url.searchParams.get('q') ?? '')
     .trim()
     .slice(0, PRODUCT_LIST_LIMITS.maxQueryLength);
-  const requestedPage = Number(url.searchParams.get('page') ?? '1');
-  const page = Number.isSafeInteger(requestedPage) && requestedPage >= 1 ? requestedPage : 1;
+  // A page number that is not a whole number from 1 (0, -2, 'abc') means the first page: the
+  // address says so too.
+  const pageParam = url.searchParams.get('page');
+  const page = pageParam === null ? 1 : wholePageNumber(pageParam);
+  if (page === null) throw redirect(withPage(url, 1));
   const requestedCategory =
     'category' in params && params.category ? withoutControlCharacters(params.category) : null;
 
@@ -59,7 +62,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     fetchProducts(context, {
       category: requestedCategory ?? undefined,
       q: q || undefined,
-      page,
+      page: Math.min(page, PRODUCT_LIST_LIMITS.maxPage),
       limit: SHOP_PAGE_SIZE,
     }),
   ]);
@@ -67,35 +70,47 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     requestedCategory === null
       ? null
       : (categories.find((c) => c.name.toLowerCase() === requestedCategory.toLowerCase()) ?? null);
-  const unknownCategory = requestedCategory !== null && category === null;
+  // A category that does not exist is a real "not found" (for search engines too).
+  if (requestedCategory !== null && category === null) throw data(null, { status: 404 });
+  // Past the last page: the last page, at its own address.
+  const lastPage = pageCount(list.total, SHOP_PAGE_SIZE);
+  if (page > lastPage) throw redirect(withPage(url, lastPage));
 
-  return data(
-    {
-      // The list needs names only: hundreds of categories are sent with every shop page.
-      categories: categories.map(({ name }) => ({ name })),
-      category: category?.name ?? null,
-      requestedCategory,
-      unknownCategory,
-      q,
-      page,
-      pageCount: pageCount(list.total, SHOP_PAGE_SIZE),
-      products: list.products,
-      total: list.total,
-      totalCapped: list.totalCapped,
-      cartCookie: cartCookieWithJustAdded(readRequestCartCookie(request), justAdded),
-      justAdded,
-      storageBaseUrl: context.publicConfig.storageBaseUrl,
-      publicUrl: context.publicConfig.publicUrl,
-    },
-    // A category that does not exist is a real "not found" for search engines.
-    unknownCategory ? { status: 404 } : undefined,
-  );
+  return {
+    // The list needs names only: hundreds of categories are sent with every shop page.
+    categories: categories.map(({ name }) => ({ name })),
+    category: category?.name ?? null,
+    q,
+    page,
+    pageCount: lastPage,
+    products: list.products,
+    total: list.total,
+    totalCapped: list.totalCapped,
+    cartCookie: cartCookieWithJustAdded(readRequestCartCookie(request), justAdded),
+    justAdded,
+    storageBaseUrl: context.publicConfig.storageBaseUrl,
+    publicUrl: context.publicConfig.publicUrl,
+  };
 }
 
-function headingOf(loaderData: { category: string | null; requestedCategory: string | null }) {
-  if (loaderData.category) return titleCase(loaderData.category);
-  if (loaderData.requestedCategory) return titleCase(loaderData.requestedCategory);
-  return 'All Products';
+/** `?page=` as a whole number from 1 (a huge one is past any last page), or null. */
+function wholePageNumber(text: string): number | null {
+  if (!/^\d+$/.test(text)) return null;
+  const page = Math.min(Number(text), Number.MAX_SAFE_INTEGER);
+  return page >= 1 ? page : null;
+}
+
+/** The request's address at page `page` (the first page has no `page` parameter). */
+function withPage(url: URL, page: number): string {
+  const search = new URLSearchParams(url.search);
+  if (page > 1) search.set('page', String(page));
+  else search.delete('page');
+  const query = search.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
+function headingOf(loaderData: { category: string | null }) {
+  return loaderData.category ? titleCase(loaderData.category) : 'All Products';
 }
 
 /** 'Add to Cart' on a card, clicked before or without the page's code (a plain form post). */
@@ -113,8 +128,14 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return data;
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `Shop | ${SITE.name}` }];
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  if (!loaderData) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return [
+      { title: `${notFound ? 'Category not found' : 'Shop'} | ${SITE.name}` },
+      { name: 'robots', content: 'noindex' },
+    ];
+  }
   const heading = headingOf(loaderData);
   if (loaderData.q) {
     return [
@@ -123,9 +144,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
       // Search results are not pages of their own for search engines.
       { name: 'robots', content: 'noindex, follow' },
     ];
-  }
-  if (loaderData.unknownCategory) {
-    return [{ title: `${heading} | ${SITE.name}` }, { name: 'robots', content: 'noindex' }];
   }
   const path = loaderData.category ? categoryPath(loaderData.category) : '/shop';
   const description = loaderData.category
@@ -146,11 +164,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const { categories, category, q, page, pageCount, products, total, totalCapped } = loaderData;
   const signedIn = useStorefrontMe().user !== null;
   const cart = useCart(loaderData.cartCookie, loaderData.justAdded);
-  const basePath = category
-    ? categoryPath(category)
-    : loaderData.requestedCategory
-      ? categoryPath(loaderData.requestedCategory)
-      : '/shop';
+  const basePath = category ? categoryPath(category) : '/shop';
   const pageHref = (n: number) => {
     const search = new URLSearchParams();
     if (q) search.set('q', q);
@@ -225,17 +239,28 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The catalogue could not be read: say so inside the shop's shell, with a way to retry. */
+/**
+ * An unknown category answers the site's not-found page (404). Otherwise the catalogue could
+ * not be read: say so inside the shop's shell, with a way to retry.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <MessagePage
-      title="The products cannot be shown right now"
-      actions={[{ to: '/shop', label: 'Try again', reloadDocument: true }]}
+      badge={notFound && <p className="text-6xl font-extrabold text-brand-500">404</p>}
+      title={notFound ? 'Category not found' : 'The products cannot be shown right now'}
+      actions={[
+        notFound
+          ? { to: '/shop', label: 'Browse products' }
+          : { to: '/shop', label: 'Try again', reloadDocument: true },
+      ]}
     >
-      <title>{`Shop | ${SITE.name}`}</title>
+      {!notFound && <title>{`Shop | ${SITE.name}`}</title>}
       <p className="mt-3 text-slate-600">
-        Please try again in a moment. If it keeps happening, call us at {SITE.phone.display}.
+        {notFound
+          ? 'We have no category by this name. Every product is in the shop.'
+          : `Please try again in a moment. If it keeps happening, call us at ${SITE.phone.display}.`}
       </p>
     </MessagePage>
   );
