@@ -2,7 +2,6 @@
 export const SITE = {
   name: 'labshop',
   tagline: 'Dental laboratory equipment, made in the USA since 1944',
-  phone: { display: '+1 (419) 555-0142', href: 'tel:+14195550142' },
   social: [
     { name: 'Facebook', href: 'https://www.facebook.com/', icon: 'facebook' },
     { name: 'Instagram', href: 'https://www.instagram.com/', icon: 'instagram' },

@@ -27,6 +27,7 @@ import { jsonForScript } from '../../lib/json-for-script.ts';
 import { MessagePage } from '../../components/message-page.tsx';
 import { ChevronRightIcon, FileDownIcon } from '../../components/page-icons.tsx';
 import { SITE } from '../../lib/site.ts';
+import { useRetryAdvice } from '../../features/content/shop-contact.ts';
 
 /** The page cache keys a shared render by these (server's page-cache-key.ts). */
 export const handle: PageHandle = { queryParams: [ADDED_PARAM, NOTICE_PARAM] };
@@ -176,6 +177,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
 
 /** A product that does not exist answers 404 with a way on; other failures say so kindly. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const retryAdvice = useRetryAdvice();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
@@ -190,7 +192,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="mt-3 text-slate-600">
         {notFound
           ? 'We could not find this product. It may have been renamed or taken out of the catalogue.'
-          : `Please try again in a moment. If it keeps happening, call us at ${SITE.phone.display}.`}
+          : retryAdvice}
       </p>
     </MessagePage>
   );

@@ -28,6 +28,7 @@ import {
 import { MessagePage } from '../../components/message-page.tsx';
 import { XIcon } from '../../components/page-icons.tsx';
 import { SITE } from '../../lib/site.ts';
+import { useRetryAdvice } from '../../features/content/shop-contact.ts';
 
 function withoutControlCharacters(text: string): string {
   return text.replace(/\p{Cc}/gu, '');
@@ -227,6 +228,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
 
 /** The catalogue could not be read: say so inside the shop's shell, with a way to retry. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const retryAdvice = useRetryAdvice();
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <MessagePage
@@ -235,7 +237,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     >
       <title>{`Shop | ${SITE.name}`}</title>
       <p className="mt-3 text-slate-600">
-        Please try again in a moment. If it keeps happening, call us at {SITE.phone.display}.
+        {retryAdvice}
       </p>
     </MessagePage>
   );

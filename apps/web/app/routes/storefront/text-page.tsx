@@ -9,6 +9,7 @@ import { LoadingSpinner } from '../../features/content/components/loading-spinne
 import { RichText } from '../../components/rich-text.tsx';
 import { textPageForPath, type StorefrontTextPage } from '../../features/content/text-pages.ts';
 import { SITE } from '../../lib/site.ts';
+import { useRetryAdvice } from '../../features/content/shop-contact.ts';
 
 /**
  * The eight static text pages (SPEC.md "Static text pages"): one module, one route per page;
@@ -119,6 +120,7 @@ function PageUnavailable({ page }: { page: StorefrontTextPage }) {
 
 /** The page text could not be read: say so inside the shop's shell, with a way to retry. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const retryAdvice = useRetryAdvice();
   const page = textPageForPath(useLocation().pathname);
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
@@ -128,7 +130,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     >
       <title>{`${page?.title ?? 'Page'} | ${SITE.name}`}</title>
       <p className="mt-3 text-slate-600">
-        Please try again in a moment. If it keeps happening, call us at {SITE.phone.display}.
+        {retryAdvice}
       </p>
     </MessagePage>
   );
