@@ -65,7 +65,7 @@ export function Footer({
             Designed and built in the USA for dental laboratories for over 80 years.
           </p>
           {(address || phone || email) && (
-            <address className="mt-4 space-y-1 text-sm not-italic" data-testid="footer-contact">
+            <address className="mt-4 space-y-1 text-sm not-italic">
               {phone && (
                 <p>
                   {phoneHref ? (

@@ -59,7 +59,6 @@ export function Header({ accountSlot, cartSlot, notificationsSlot, contact }: He
               href={phoneHref}
               className="flex items-center gap-2 font-medium hover:text-white"
               aria-label={`Call us at ${phone}`}
-              data-testid="header-phone"
             >
               <Phone className="h-4 w-4" aria-hidden="true" />
               {phone}

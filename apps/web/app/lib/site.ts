@@ -11,3 +11,10 @@ export const SITE = {
 } as const;
 
 export type SocialIconName = (typeof SITE.social)[number]['icon'];
+
+/**
+ * What a storefront page that failed to load advises. The phone is the Contacts Data's, in the
+ * header above; not repeated here, so these pages load no more code for it.
+ */
+export const RETRY_ADVICE =
+  'Please try again in a moment. If it keeps happening, call us at the number above.';

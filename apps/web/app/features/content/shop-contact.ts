@@ -16,10 +16,3 @@ export function useShopContact(): ShopContact | null {
   );
 }
 
-/** What a page that failed to load advises, with the Contacts Data's phone when there is one. */
-export function useRetryAdvice(): string {
-  const phone = useShopContact()?.phone.trim();
-  return phone
-    ? `Please try again in a moment. If it keeps happening, call us at ${phone}.`
-    : 'Please try again in a moment.';
-}

@@ -26,8 +26,7 @@ import { productJsonLd, productMetaTags } from '../../features/catalog/product-s
 import { jsonForScript } from '../../lib/json-for-script.ts';
 import { MessagePage } from '../../components/message-page.tsx';
 import { ChevronRightIcon, FileDownIcon } from '../../components/page-icons.tsx';
-import { SITE } from '../../lib/site.ts';
-import { useRetryAdvice } from '../../features/content/shop-contact.ts';
+import { RETRY_ADVICE, SITE } from '../../lib/site.ts';
 
 /** The page cache keys a shared render by these (server's page-cache-key.ts). */
 export const handle: PageHandle = { queryParams: [ADDED_PARAM, NOTICE_PARAM] };
@@ -177,7 +176,6 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
 
 /** A product that does not exist answers 404 with a way on; other failures say so kindly. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const retryAdvice = useRetryAdvice();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
@@ -192,7 +190,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="mt-3 text-slate-600">
         {notFound
           ? 'We could not find this product. It may have been renamed or taken out of the catalogue.'
-          : retryAdvice}
+          : RETRY_ADVICE}
       </p>
     </MessagePage>
   );

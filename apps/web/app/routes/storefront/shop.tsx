@@ -27,8 +27,7 @@ import {
 } from '../../features/catalog/components/lazy-catalog-parts.tsx';
 import { MessagePage } from '../../components/message-page.tsx';
 import { XIcon } from '../../components/page-icons.tsx';
-import { SITE } from '../../lib/site.ts';
-import { useRetryAdvice } from '../../features/content/shop-contact.ts';
+import { RETRY_ADVICE, SITE } from '../../lib/site.ts';
 
 function withoutControlCharacters(text: string): string {
   return text.replace(/\p{Cc}/gu, '');
@@ -228,7 +227,6 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
 
 /** The catalogue could not be read: say so inside the shop's shell, with a way to retry. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const retryAdvice = useRetryAdvice();
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <MessagePage
@@ -237,7 +235,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     >
       <title>{`Shop | ${SITE.name}`}</title>
       <p className="mt-3 text-slate-600">
-        {retryAdvice}
+        {RETRY_ADVICE}
       </p>
     </MessagePage>
   );

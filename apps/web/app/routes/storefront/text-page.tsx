@@ -8,8 +8,7 @@ import { AboutIntro } from '../../features/content/components/about-intro.tsx';
 import { LoadingSpinner } from '../../features/content/components/loading-spinner.tsx';
 import { RichText } from '../../components/rich-text.tsx';
 import { textPageForPath, type StorefrontTextPage } from '../../features/content/text-pages.ts';
-import { SITE } from '../../lib/site.ts';
-import { useRetryAdvice } from '../../features/content/shop-contact.ts';
+import { RETRY_ADVICE, SITE } from '../../lib/site.ts';
 
 /**
  * The eight static text pages (SPEC.md "Static text pages"): one module, one route per page;
@@ -120,7 +119,6 @@ function PageUnavailable({ page }: { page: StorefrontTextPage }) {
 
 /** The page text could not be read: say so inside the shop's shell, with a way to retry. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const retryAdvice = useRetryAdvice();
   const page = textPageForPath(useLocation().pathname);
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
@@ -130,7 +128,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     >
       <title>{`${page?.title ?? 'Page'} | ${SITE.name}`}</title>
       <p className="mt-3 text-slate-600">
-        {retryAdvice}
+        {RETRY_ADVICE}
       </p>
     </MessagePage>
   );

@@ -64,7 +64,12 @@ const failure = (error: string, status: number) => json({ error }, status);
 
 beforeEach(() => {
   rows = [subscriber(3), subscriber(2, { subscribed: false }), subscriber(1)];
-  listAnswer = () => json({ subscribers: rows, total: rows.length } satisfies SubscribersAnswer);
+  listAnswer = () =>
+    json({
+      subscribers: rows,
+      total: rows.length,
+      subscribed: rows.filter((row) => row.subscribed).length,
+    } satisfies SubscribersAnswer);
   sendsAnswer = () => json({ newsletters: [], total: 0 });
   sendAnswer = () => json(send({ status: 'sent', sent: 3, remaining: 0 }));
   routes = {};
@@ -119,7 +124,8 @@ const calls = (method: string, pathname: string) =>
 describe('NewsletterScreen: the subscribers table', () => {
   it('lists the subscribers with their status, and the count', async () => {
     renderScreen();
-    expect(await screen.findByText('3 subscribers.')).toBeTruthy();
+    // What each number counts: the dashboard's is the subscribed one.
+    expect(await screen.findByText('3 addresses (2 subscribed, 1 unsubscribed).')).toBeTruthy();
     expect(status('reader3@lab.example')).toBe('Subscribed');
     expect(status('reader2@lab.example')).toBe('Unsubscribed');
     expect(
@@ -163,12 +169,13 @@ describe('NewsletterScreen: the subscribers table', () => {
       json({
         subscribers: url.searchParams.get('page') === '2' ? [subscriber(11)] : rows,
         total: 11,
+        subscribed: 11,
       });
     const router = renderScreen();
-    expect(await screen.findByText('11 subscribers, page 1 of 2.')).toBeTruthy();
+    expect(await screen.findByText('11 addresses (11 subscribed, 0 unsubscribed), page 1 of 2.')).toBeTruthy();
     const pager = screen.getByRole('navigation', { name: 'Subscriber pages' });
     fireEvent.click(within(pager).getByRole('button', { name: /Next/ }));
-    expect(await screen.findByText('11 subscribers, page 2 of 2.')).toBeTruthy();
+    expect(await screen.findByText('11 addresses (11 subscribed, 0 unsubscribed), page 2 of 2.')).toBeTruthy();
     expect(router.state.location.search).toBe('?page=2');
     // The first page stays (dimmed) until the second arrives.
     await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(2));
@@ -177,7 +184,7 @@ describe('NewsletterScreen: the subscribers table', () => {
 
   it('unsubscribes from the row: the row changes in place before the list is read again', async () => {
     renderScreen();
-    await screen.findByText('3 subscribers.');
+    await screen.findByText(/^3 addresses \(/);
     // The list's second reading is held back: what shows meanwhile is the in-place update.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -228,7 +235,7 @@ describe('NewsletterScreen: the subscribers table', () => {
       });
     };
     renderScreen();
-    await screen.findByText('3 subscribers.');
+    await screen.findByText(/^3 addresses \(/);
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe reader2@lab.example' }));
     expect(await screen.findByText('Successfully subscribed reader2@lab.example')).toBeTruthy();
     expect(status('reader2@lab.example')).toBe('Subscribed');
@@ -239,7 +246,7 @@ describe('NewsletterScreen: the subscribers table', () => {
       failure(NEWSLETTER_MESSAGES.notFound('reader2@lab.example'), 404);
     routes['POST /api/unsubscribe'] = () => failure('Internal Server Error', 500);
     renderScreen();
-    await screen.findByText('3 subscribers.');
+    await screen.findByText(/^3 addresses \(/);
 
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe reader2@lab.example' }));
     const alert = await screen.findByText('Error subscribing reader2@lab.example');
@@ -265,7 +272,7 @@ describe('NewsletterScreen: the unsubscribe and add-subscriber forms', () => {
       });
     };
     renderScreen();
-    await screen.findByText('3 subscribers.');
+    await screen.findByText(/^3 addresses \(/);
     const unsubscribe = form('Unsubscribe an address');
     const email = within(unsubscribe).getByLabelText('Email');
 
@@ -307,7 +314,7 @@ describe('NewsletterScreen: the unsubscribe and add-subscriber forms', () => {
       return json({ message: NEWSLETTER_MESSAGES.added, subscriber: added }, 201);
     };
     renderScreen();
-    await screen.findByText('3 subscribers.');
+    await screen.findByText(/^3 addresses \(/);
     const add = form('Add a subscriber');
     fireEvent.click(within(add).getByRole('button', { name: 'Add Subscriber' }));
     expect(await within(add).findByText(NEWSLETTER_MESSAGES.displayNameRequired)).toBeTruthy();
@@ -320,7 +327,7 @@ describe('NewsletterScreen: the unsubscribe and add-subscriber forms', () => {
     fireEvent.click(within(add).getByRole('button', { name: 'Add Subscriber' }));
     expect(await within(add).findByText(NEWSLETTER_MESSAGES.added)).toBeTruthy();
     // The list is read again: the new row opens it.
-    expect(await screen.findByText('4 subscribers.')).toBeTruthy();
+    expect(await screen.findByText(/^4 addresses \(/)).toBeTruthy();
     expect(within(table()).getAllByRole('row')[1]?.textContent).toContain('new.reader@lab.example');
     expect((within(add).getByLabelText('Name') as HTMLInputElement).value).toBe('');
   });

@@ -31,11 +31,24 @@ const SEARCH_DEBOUNCE_MS = 300;
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const formatDate = (iso: string) => date.format(new Date(iso));
 
-/** The count line: '23 subscribers, page 1 of 3.' or '2 subscribers match “lab”.' */
-export function subscriberCountText(total: number, search: string, page: number, pages: number) {
-  const subscribers = total === 1 ? '1 subscriber' : `${total.toLocaleString('en-US')} subscribers`;
+const count = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * The count line, saying what each number counts (the dashboard's is the subscribed one):
+ * '33 addresses (26 subscribed, 7 unsubscribed), page 1 of 4.' or
+ * '2 addresses match “lab” (2 subscribed, 0 unsubscribed).'
+ */
+export function subscriberCountText(
+  total: number,
+  subscribed: number,
+  search: string,
+  page: number,
+  pages: number,
+) {
+  const addresses = total === 1 ? '1 address' : `${count(total)} addresses`;
   const matching = search ? ` ${total === 1 ? 'matches' : 'match'} “${search}”` : '';
-  return `${subscribers}${matching}${pages > 1 ? `, page ${page} of ${pages}` : ''}.`;
+  const split = `(${count(subscribed)} subscribed, ${count(total - subscribed)} unsubscribed)`;
+  return `${addresses}${matching} ${split}${pages > 1 ? `, page ${page} of ${pages}` : ''}.`;
 }
 
 /** What the admin's Unsubscribe or Subscribe on a row came to (SPEC.md section 8). */
@@ -139,7 +152,13 @@ export function SubscribersSection() {
           >
             {total === 0
               ? NEWSLETTER_MESSAGES.empty
-              : subscriberCountText(total, search, page, pages)}
+              : subscriberCountText(
+                  total,
+                  subscribers.data?.subscribed ?? 0,
+                  search,
+                  page,
+                  pages,
+                )}
           </p>
           {rows.length > 0 && (
             <SubscriberRows
