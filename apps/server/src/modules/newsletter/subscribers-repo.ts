@@ -72,9 +72,10 @@ export function createSubscribersRepo(db: Database) {
       const [counts] = await db
         .select({
           total: count(),
-          subscribed: sql<number>`count(*) filter (where ${newsletterSubscribers.subscribed})`.mapWith(
-            Number,
-          ),
+          subscribed:
+            sql<number>`count(*) filter (where ${newsletterSubscribers.subscribed})`.mapWith(
+              Number,
+            ),
         })
         .from(newsletterSubscribers)
         .where(where);

@@ -83,6 +83,14 @@ beforeEach(() => {
     return failure('Not found', 404);
   });
   vi.stubGlobal('fetch', fetchMock);
+  // jsdom has <dialog> but not its modal methods (the preview opens in one).
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
   vi.spyOn(window, 'confirm').mockReturnValue(true);
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
@@ -146,7 +154,7 @@ describe('NewsletterScreen: the subscribers table', () => {
 
   it('searches on the server, keeps the search in the address, and exports the matches', async () => {
     const router = renderScreen('/admin/newsletter?page=2');
-    await screen.findByText(/^3 subscribers/);
+    await screen.findByText(/^3 addresses/);
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search subscribers' }), {
       target: { value: 'Lab.Example' },
     });
@@ -172,10 +180,14 @@ describe('NewsletterScreen: the subscribers table', () => {
         subscribed: 11,
       });
     const router = renderScreen();
-    expect(await screen.findByText('11 addresses (11 subscribed, 0 unsubscribed), page 1 of 2.')).toBeTruthy();
+    expect(
+      await screen.findByText('11 addresses (11 subscribed, 0 unsubscribed), page 1 of 2.'),
+    ).toBeTruthy();
     const pager = screen.getByRole('navigation', { name: 'Subscriber pages' });
     fireEvent.click(within(pager).getByRole('button', { name: /Next/ }));
-    expect(await screen.findByText('11 addresses (11 subscribed, 0 unsubscribed), page 2 of 2.')).toBeTruthy();
+    expect(
+      await screen.findByText('11 addresses (11 subscribed, 0 unsubscribed), page 2 of 2.'),
+    ).toBeTruthy();
     expect(router.state.location.search).toBe('?page=2');
     // The first page stays (dimmed) until the second arrives.
     await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(2));
@@ -332,6 +344,41 @@ describe('NewsletterScreen: the unsubscribe and add-subscriber forms', () => {
     expect((within(add).getByLabelText('Name') as HTMLInputElement).value).toBe('');
   });
 
+  it('keeps a message only until the next action on the screen, or until its form is edited', async () => {
+    routes['POST /api/add-subscriber'] = (_, init) => {
+      const body = JSON.parse(init?.body as string) as { displayName: string; email: string };
+      const added = subscriber(4, body);
+      rows = [added, ...rows];
+      return json({ message: NEWSLETTER_MESSAGES.added, subscriber: added }, 201);
+    };
+    routes['POST /api/unsubscribe'] = () =>
+      json({
+        message: NEWSLETTER_MESSAGES.unsubscribed('reader3@lab.example'),
+        subscriber: { ...rows[1]!, subscribed: false },
+      });
+    renderScreen();
+    await screen.findByText(/^3 addresses \(/);
+    const add = form('Add a subscriber');
+    const addOne = async (email: string) => {
+      fireEvent.change(within(add).getByLabelText('Name'), { target: { value: 'New Reader' } });
+      fireEvent.change(within(add).getByLabelText('Email'), { target: { value: email } });
+      fireEvent.click(within(add).getByRole('button', { name: 'Add Subscriber' }));
+      expect(await within(add).findByText(NEWSLETTER_MESSAGES.added)).toBeTruthy();
+    };
+    await addOne('one@lab.example');
+
+    // Another action (a row's Unsubscribe): its message shows, the add form's goes.
+    fireEvent.click(await screen.findByRole('button', { name: 'Unsubscribe reader3@lab.example' }));
+    expect(await screen.findByText('Successfully unsubscribed reader3@lab.example')).toBeTruthy();
+    expect(within(add).queryByText(NEWSLETTER_MESSAGES.added)).toBeNull();
+
+    // Editing the form again ends its own message too.
+    await addOne('two@lab.example');
+    expect(screen.queryByText('Successfully unsubscribed reader3@lab.example')).toBeNull();
+    fireEvent.input(within(add).getByLabelText('Name'), { target: { value: 'N' } });
+    expect(within(add).queryByText(NEWSLETTER_MESSAGES.added)).toBeNull();
+  }, 15_000);
+
   it("says 'Error adding subscriber' and the duplicate reason", async () => {
     routes['POST /api/add-subscriber'] = () =>
       failure(NEWSLETTER_MESSAGES.duplicate('reader1@lab.example'), 409);
@@ -414,6 +461,8 @@ describe('NewsletterScreen: sending', () => {
       await screen.findByText('Sent to 2 of 3 subscribers.', {}, { timeout: 3000 }),
     ).toBeTruthy();
     expect(bar.getAttribute('aria-valuenow')).toBe('100');
+    // The send has finished: the queued message is over; the outcome above says what happened.
+    expect(screen.queryByText('The newsletter is being sent to 3 subscribers.')).toBeNull();
     expect(screen.getByText('1 failed.')).toBeTruthy();
     expect(screen.getByText(/550 mailbox unavailable/).textContent).toBe(
       'bad@lab.example: 550 mailbox unavailable',
@@ -424,6 +473,57 @@ describe('NewsletterScreen: sending', () => {
     // The form is empty for the next newsletter.
     expect((within(sendForm).getByLabelText('Subject') as HTMLInputElement).value).toBe('');
   }, 10_000);
+
+  it('previews the mail in a sandboxed frame and sends a test copy, sending no newsletter', async () => {
+    routes['POST /api/newsletter/preview'] = (_, init) => {
+      expect(JSON.parse(init?.body as string)).toEqual({
+        subject: 'Spring news',
+        content: '<p>New lathes</p>',
+      });
+      return json({
+        subject: 'Spring news',
+        html: '<!doctype html><p>New lathes</p><p>Unsubscribe</p>',
+        text: 'New lathes',
+      });
+    };
+    routes['POST /api/newsletter/test'] = () =>
+      json({ message: NEWSLETTER_MESSAGES.testSent('admin@labshop.example') });
+    renderScreen();
+    const sendForm = form('Send a newsletter');
+    // Like Send, both check the form first.
+    fireEvent.click(within(sendForm).getByRole('button', { name: 'Preview' }));
+    expect(await within(sendForm).findByText(NEWSLETTER_MESSAGES.subjectRequired)).toBeTruthy();
+    expect(calls('POST', '/api/newsletter/preview')).toHaveLength(0);
+
+    fireEvent.change(within(sendForm).getByLabelText('Subject'), {
+      target: { value: 'Spring news' },
+    });
+    fireEvent.change(await screen.findByLabelText('Newsletter content'), {
+      target: { value: '<p>New lathes</p>' },
+    });
+    fireEvent.click(within(sendForm).getByRole('button', { name: 'Preview' }));
+    const frame = (await screen.findByTitle(
+      'Preview of the newsletter “Spring news”',
+    )) as HTMLIFrameElement;
+    expect(frame.getAttribute('sandbox')).toBe('');
+    expect(frame.getAttribute('srcdoc')).toContain('<p>New lathes</p><p>Unsubscribe</p>');
+
+    fireEvent.click(within(sendForm).getByRole('button', { name: 'Send test to me' }));
+    expect(
+      await within(sendForm).findByText(
+        NEWSLETTER_MESSAGES.testSent('admin@labshop.example'),
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeTruthy();
+    expect(calls('POST', '/api/newsletter/test')).toHaveLength(1);
+    expect(calls('POST', '/api/newsletter')).toHaveLength(0);
+    expect(window.confirm).not.toHaveBeenCalled();
+    // The form keeps what was written, for the real send.
+    expect((within(sendForm).getByLabelText('Subject') as HTMLInputElement).value).toBe(
+      'Spring news',
+    );
+  }, 15_000);
 
   it("says the server's refusal (no recipients)", async () => {
     routes['POST /api/newsletter'] = () => failure(NEWSLETTER_MESSAGES.noRecipients, 409);

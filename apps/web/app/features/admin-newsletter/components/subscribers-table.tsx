@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '../../admin/components/badge.tsx';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { useActionFeedback } from './action-feedback.tsx';
 import { listAddress, pageInAddress, useListPages } from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
@@ -82,7 +83,7 @@ export function SubscribersSection() {
   const page = pageInAddress(searchParams);
   const subscribers = useSubscribers({ search, page, limit: SUBSCRIBERS_DEFAULT_LIMIT });
   const change = useChangeSubscription();
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { feedback, show: setFeedback } = useActionFeedback();
 
   const total = subscribers.data?.total ?? 0;
   const pages = useListPages({
@@ -152,13 +153,7 @@ export function SubscribersSection() {
           >
             {total === 0
               ? NEWSLETTER_MESSAGES.empty
-              : subscriberCountText(
-                  total,
-                  subscribers.data?.subscribed ?? 0,
-                  search,
-                  page,
-                  pages,
-                )}
+              : subscriberCountText(total, subscribers.data?.subscribed ?? 0, search, page, pages)}
           </p>
           {rows.length > 0 && (
             <SubscriberRows
