@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ShopContact } from '../features/content/shop-contact.ts';
+import type { ShopContact } from '../lib/shop-contact.ts';
 import { telHref } from '../lib/phone.ts';
 import { SITE } from '../lib/site.ts';
 
@@ -79,10 +79,7 @@ export function Footer({
               )}
               {email && (
                 <p>
-                  <a
-                    href={`mailto:${email}`}
-                    className="break-all text-brand-100 hover:text-white"
-                  >
+                  <a href={`mailto:${email}`} className="break-all text-brand-100 hover:text-white">
                     {email}
                   </a>
                 </p>

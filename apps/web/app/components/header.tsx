@@ -1,7 +1,7 @@
 import { Menu, Phone, Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Form, NavLink, useLocation } from 'react-router';
-import type { ShopContact } from '../features/content/shop-contact.ts';
+import type { ShopContact } from '../lib/shop-contact.ts';
 import { telHref } from '../lib/phone.ts';
 import { SITE } from '../lib/site.ts';
 import { Logo } from './logo.tsx';

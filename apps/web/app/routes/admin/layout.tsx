@@ -11,7 +11,7 @@ import { AdminSidebar } from '../../features/admin/components/admin-sidebar.tsx'
 import { loadMe, loginUrl } from '../../features/auth/api/me.ts';
 import { AccountLinks } from '../../features/auth/components/account-links.tsx';
 import { loadShopContact } from '../../features/content/api/content.ts';
-import type { ShopContact } from '../../features/content/shop-contact.ts';
+import type { ShopContact } from '../../lib/shop-contact.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { SITE } from '../../lib/site.ts';
 

@@ -234,9 +234,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       actions={[{ to: '/shop', label: 'Try again', reloadDocument: true }]}
     >
       <title>{`Shop | ${SITE.name}`}</title>
-      <p className="mt-3 text-slate-600">
-        {RETRY_ADVICE}
-      </p>
+      <p className="mt-3 text-slate-600">{RETRY_ADVICE}</p>
     </MessagePage>
   );
 }

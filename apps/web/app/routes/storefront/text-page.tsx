@@ -127,9 +127,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       actions={[{ to: page?.path ?? '/home', label: 'Try again', reloadDocument: true }]}
     >
       <title>{`${page?.title ?? 'Page'} | ${SITE.name}`}</title>
-      <p className="mt-3 text-slate-600">
-        {RETRY_ADVICE}
-      </p>
+      <p className="mt-3 text-slate-600">{RETRY_ADVICE}</p>
     </MessagePage>
   );
 }

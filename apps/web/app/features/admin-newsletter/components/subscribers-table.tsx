@@ -5,7 +5,7 @@ import {
   type SubscriberDto,
 } from '@labshop/shared/schemas/newsletter';
 import { UserCheck, UserMinus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '../../admin/components/badge.tsx';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';

@@ -2,7 +2,7 @@ import type { TextPageName } from '@labshop/shared/constants';
 import type { ContactDataDto, GalleryImageDto, TextPageDto } from '@labshop/shared/schemas/content';
 import type { AppLoadContext } from 'react-router';
 import { getApiJson } from '../../../lib/api-json.ts';
-import type { ShopContact } from '../shop-contact.ts';
+import type { ShopContact } from '../../../lib/shop-contact.ts';
 
 /**
  * The content calls for storefront loaders (SPEC.md section 7), through the in-process API as

@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { telHref } from '../../../lib/phone.ts';
-import type { ShopContact } from '../shop-contact.ts';
+import type { ShopContact } from '../../../lib/shop-contact.ts';
 
 /**
  * The shop's address, phone and e-mail from the contact data; an empty one is left out. When
