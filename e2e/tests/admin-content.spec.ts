@@ -295,12 +295,46 @@ test.describe('admin content', () => {
         timeout: 15_000,
       });
 
+      // A new address with the coordinates left as they were: no geocoder here, so the form
+      // says that the pin stayed where the old address put it.
+      const movedAddress = `1300 Test Avenue, Suite ${mark}, Toledo, OH 43604`;
+      await field(page, 'Address').fill(movedAddress);
+      await page.getByRole('button', { name: 'Update Contact' }).click();
+      await expect(status(page, 'Contact data was updated successfully!')).toContainText(
+        'The map pin did not move',
+        { timeout: 15_000 },
+      );
+      // A later save that moves the pin too says nothing of it.
+      await field(page, 'Latitude').fill('41.66');
+      await page.getByRole('button', { name: 'Update Contact' }).click();
+      await expect(status(page, 'Contact data was updated successfully!')).not.toContainText(
+        'The map pin did not move',
+        { timeout: 15_000 },
+      );
+
       await page.goto('/contact-us');
       await waitForHydration(page);
       const main = page.getByRole('main');
-      await expect(main.getByText(address)).toBeVisible();
+      await expect(main.getByText(movedAddress)).toBeVisible();
       await expect(main.getByRole('link', { name: '+1 (419) 555-0199' })).toBeVisible();
       await expect(main.getByRole('link', { name: 'e2e-contact@labshop.example' })).toBeVisible();
+
+      // The shell shows the Contacts Data too: the new number only, on a page the page cache
+      // kept from before the change as well.
+      for (const path of ['/contact-us', '/shop']) {
+        await page.goto(path);
+        const header = page.getByRole('banner');
+        const footer = page.getByRole('contentinfo');
+        await expect(
+          header.getByRole('link', { name: 'Call us at +1 (419) 555-0199' }),
+        ).toHaveAttribute('href', 'tel:+14195550199');
+        await expect(footer.getByRole('link', { name: '+1 (419) 555-0199' })).toBeVisible();
+        await expect(
+          footer.getByRole('link', { name: 'e2e-contact@labshop.example' }),
+        ).toBeVisible();
+        await expect(footer.getByText(movedAddress)).toBeVisible();
+        await expect(page.getByText(String(original.phone))).toHaveCount(0);
+      }
     });
   });
 

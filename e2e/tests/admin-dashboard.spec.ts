@@ -75,7 +75,7 @@ test.describe('admin dashboard', () => {
       '/admin/categories',
     );
     await expect(counts.getByRole('link', { name: /^Paid orders \d+/ })).toBeVisible();
-    await expect(counts.getByRole('link', { name: /^Newsletter subscribers \d+/ })).toBeVisible();
+    await expect(counts.getByRole('link', { name: /^Newsletter: subscribed \d+/ })).toBeVisible();
     for (const name of [/^ERP syncs pending \d+/, /^ERP syncs failed \d+/]) {
       await expect(counts.getByRole('link', { name })).toHaveAttribute(
         'href',

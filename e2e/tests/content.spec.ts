@@ -229,6 +229,14 @@ test.describe('the contact page', () => {
         'href',
         `mailto:${CONTACT.email}`,
       );
+      // The header and footer show the same contact data (Contacts Data is their one source).
+      await expect(
+        page.getByRole('banner').getByRole('link', { name: `Call us at ${CONTACT.phone}` }),
+      ).toHaveAttribute('href', 'tel:+14195550142');
+      const footer = page.getByRole('contentinfo');
+      await expect(footer.getByRole('link', { name: CONTACT.phone })).toBeVisible();
+      await expect(footer.getByRole('link', { name: CONTACT.email })).toBeVisible();
+      await expect(footer.getByText(CONTACT.address)).toBeVisible();
 
       // The map loads as its box comes near the viewport (below the fold on a phone).
       await main.locator('[data-map-box]').scrollIntoViewIfNeeded();

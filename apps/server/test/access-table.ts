@@ -78,6 +78,8 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   'POST /api/newsletter/confirm': 'public',
   'POST /api/newsletter/unsubscribe': 'public',
   'POST /api/newsletter': 'admin',
+  'POST /api/newsletter/preview': 'admin',
+  'POST /api/newsletter/test': 'admin',
   'GET /api/newsletters': 'admin',
   'GET /api/newsletters/:id': 'admin',
   'GET /api/admin/mail': 'admin',

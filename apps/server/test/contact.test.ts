@@ -6,7 +6,7 @@ import {
   type MailLogMessageDto,
   type MailLogPageDto,
 } from '@labshop/shared/schemas/content';
-import { asc } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactData, contactMessages, geocodeCache, mailLog } from '../src/db/schema/index.ts';
 import { startFakeNominatim, type FakeNominatim } from './fakes/nominatim.ts';
@@ -598,6 +598,80 @@ describe('admin mail log', () => {
       await call(shop, 'GET', '/api/admin/mail?page=3', { token: adminToken })
     ).json()) as MailLogPageDto;
     expect(beyond).toEqual({ mails: [], total: MAIL_LOG_PAGE_SIZE + 5 });
+  });
+
+  it('searches the recipient or subject and filters by status and kind, paged', async () => {
+    const extra = await shop.database.db
+      .insert(mailLog)
+      .values(
+        [
+          ['newsletter:00000000-0000-4000-8000-000000000001', 'Spring 100% news', 'kept'],
+          ['newsletter-test:admin@lab.example', '[Test] Spring 100% news', 'kept'],
+          ['order:WEB-100001', 'Your order WEB-100001', 'failed'],
+        ].map(([relatedTo, subject, status]) => ({
+          toAddress: 'Reader@Lab.example',
+          fromAddress: 'labshop <no-reply@127.0.0.1>',
+          subject: subject!,
+          textBody: 'x',
+          status: status as 'kept' | 'failed',
+          transport: 'database' as const,
+          relatedTo: relatedTo!,
+          createdAt: new Date('2026-04-01T12:00:00Z'),
+        })),
+      )
+      .returning({ id: mailLog.id });
+    const list = async (query: string) => {
+      const response = await call(shop, 'GET', `/api/admin/mail?${query}`, { token: adminToken });
+      const body = (await response.json()) as MailLogPageDto;
+      expect(response.status, JSON.stringify(body)).toBe(200);
+      return { total: body.total, subjects: body.mails.map((mail) => mail.subject) };
+    };
+    try {
+      // The recipient or the subject, ignoring case; % is a plain character.
+      expect((await list('search=reader%40lab')).total).toBe(3);
+      expect(await list('search=100%25')).toEqual({
+        total: 2,
+        subjects: ['Spring 100% news', '[Test] Spring 100% news'],
+      });
+      expect((await list('search=Mail%201')).total).toBe(11);
+      // 'newsletter' is the sends only, not the test copies.
+      expect(await list('kind=newsletter')).toEqual({ total: 1, subjects: ['Spring 100% news'] });
+      expect((await list('kind=newsletter-test')).subjects).toEqual(['[Test] Spring 100% news']);
+      expect((await list('kind=contact')).total).toBe(MAIL_LOG_PAGE_SIZE + 5);
+      expect(await list('status=failed')).toEqual({
+        total: 2,
+        subjects: ['Your order WEB-100001', 'Mail 1'],
+      });
+      expect(await list('status=failed&kind=contact&search=mail')).toEqual({
+        total: 1,
+        subjects: ['Mail 1'],
+      });
+      // Paged within the matches.
+      expect(await list('kind=contact&page=2')).toMatchObject({ total: MAIL_LOG_PAGE_SIZE + 5 });
+      expect((await list('kind=contact&page=2')).subjects).toHaveLength(5);
+
+      for (const [query, message] of [
+        ['status=lost', 'status must be one of kept, queued, sent, failed.'],
+        [
+          'kind=spam',
+          'kind must be one of newsletter, newsletter-test, newsletter-signup, order, contact, payments.',
+        ],
+        [`search=${'a'.repeat(201)}`, 'The search must be at most 200 characters.'],
+      ] as const) {
+        const response = await call(shop, 'GET', `/api/admin/mail?${query}`, {
+          token: adminToken,
+        });
+        expect(response.status, query).toBe(400);
+        expect(await errorOf(response)).toBe(message);
+      }
+    } finally {
+      await shop.database.db.delete(mailLog).where(
+        inArray(
+          mailLog.id,
+          extra.map((row) => row.id),
+        ),
+      );
+    }
   });
 
   it('refuses a page that is not a whole number from 1', async () => {

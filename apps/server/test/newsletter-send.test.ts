@@ -240,6 +240,76 @@ describe('newsletter sends (embedded mail)', () => {
     expect(await shop.database.db.select().from(outbox)).toEqual([]);
   });
 
+  it('previews the mail as a recipient gets it, sanitised, storing and sending nothing', async () => {
+    await subscribe(shop, ['ada@lab.example']);
+    const body = {
+      subject: 'Spring <news>',
+      content:
+        '<p>New <b>lathe</b><script>alert(1)</script> <img src="/uploads/a.jpg" alt="A"></p>',
+    };
+    for (const token of [undefined, partnerToken]) {
+      const refused = await call(shop, 'POST', '/api/newsletter/preview', { token, body });
+      expect(refused.status).toBe(token ? 403 : 401);
+    }
+    const response = await call(shop, 'POST', '/api/newsletter/preview', {
+      token: adminToken,
+      body,
+    });
+    const preview = (await response.json()) as { subject: string; html: string; text: string };
+    expect(response.status, JSON.stringify(preview)).toBe(200);
+    expect(preview.subject).toBe('Spring <news>');
+    expect(preview.html).toContain('<title>Spring &lt;news&gt;</title>');
+    expect(preview.html).toContain('New <b>lathe</b>');
+    expect(preview.html).not.toContain('<script');
+    // As in the mail: site links made absolute, the footer with the admin's unsubscribe link.
+    expect(preview.html).toContain(`src="${shop.origin}/uploads/a.jpg"`);
+    expect(preview.html).toContain('You receive this because you subscribed');
+    expect(preview.html).toContain(encodeURIComponent(TEST_ADMIN_EMAIL));
+    expect(preview.text).toContain('New lathe [A]');
+
+    const blank = await call(shop, 'POST', '/api/newsletter/preview', {
+      token: adminToken,
+      body: { subject: 'Hello', content: '<script>x</script>' },
+    });
+    expect(blank.status).toBe(400);
+    expect(await errorOf(blank)).toBe(NEWSLETTER_MESSAGES.contentRequired);
+    expect(await shop.database.db.select().from(newsletters)).toEqual([]);
+    expect(await shop.database.db.select().from(mailLog)).toEqual([]);
+  });
+
+  it('sends one test copy to the signed-in admin only, and sends no newsletter', async () => {
+    await subscribe(shop, ['ada@lab.example', 'bob@lab.example']);
+    const body = { subject: 'Spring news', content: '<p>New lathe</p>' };
+    for (const token of [undefined, partnerToken]) {
+      const refused = await call(shop, 'POST', '/api/newsletter/test', { token, body });
+      expect(refused.status).toBe(token ? 403 : 401);
+    }
+    const response = await call(shop, 'POST', '/api/newsletter/test', {
+      token: adminToken,
+      body,
+    });
+    const answer = (await response.json()) as { message: string };
+    expect(response.status, JSON.stringify(answer)).toBe(200);
+    expect(answer.message).toBe(NEWSLETTER_MESSAGES.testSent(TEST_ADMIN_EMAIL));
+
+    // Through the mailer (the embedded one keeps it in the log), to the admin alone.
+    const mails = await shop.database.db.select().from(mailLog);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      toAddress: TEST_ADMIN_EMAIL,
+      subject: '[Test] Spring news',
+      relatedTo: `newsletter-test:${TEST_ADMIN_EMAIL.toLowerCase()}`,
+      newsletterId: null,
+    });
+    expect(mails[0]?.htmlBody).toContain('New lathe');
+    // No send exists, so the real one is neither refused as a duplicate nor marked sent.
+    expect(await shop.database.db.select().from(newsletters)).toEqual([]);
+    const again = await call(shop, 'POST', '/api/newsletter/test', { token: adminToken, body });
+    expect(again.status).toBe(200);
+    const queued = await queue(shop, body);
+    expect(queued.newsletter).toMatchObject({ status: 'queued', total: 2, sent: 0 });
+  });
+
   it('mails every subscribed address once, with the signed unsubscribe link and headers', async () => {
     await subscribe(shop, ['Ada@Lab.example', 'bob@lab.example', 'cy@lab.example']);
     await subscribe(shop, ['out@lab.example'], false);

@@ -115,6 +115,8 @@ describe('the list', () => {
   it('answers page 1 of 10, newest first, with the total of every match', async () => {
     const answer = await listOk();
     expect(answer.total).toBe(25);
+    // The dashboard's number: of the 25 addresses, 7 unsubscribed.
+    expect(answer.subscribed).toBe(18);
     expect(names(answer)).toEqual(
       Array.from({ length: 10 }, (_, index) => `Reader ${String(index + 1).padStart(2, '0')}`),
     );
@@ -134,12 +136,14 @@ describe('the list', () => {
     const last = await listOk('?page=3');
     expect(names(last)).toEqual(['Reader 21', 'Reader 22', 'Reader 23', 'Reader 24', 'Reader 25']);
     expect(last.total).toBe(25);
+    expect(last.subscribed).toBe(18);
     const small = await listOk('?page=2&limit=3');
     expect(names(small)).toEqual(['Reader 04', 'Reader 05', 'Reader 06']);
     expect(small.total).toBe(25);
     const all = await listOk('?limit=100');
     expect(all.subscribers).toHaveLength(25);
-    expect(await listOk('?page=9')).toEqual({ subscribers: [], total: 25 });
+    expect(all.subscribed).toBe(18);
+    expect(await listOk('?page=9')).toEqual({ subscribers: [], total: 25, subscribed: 18 });
   });
 
   it('refuses a bad page or limit with a clear 400', async () => {
@@ -190,8 +194,9 @@ describe('search', () => {
     ]);
     const answer = await listOk('?search=lab&limit=2');
     expect(answer.total).toBe(4);
+    expect(answer.subscribed).toBe(4);
     expect(answer.subscribers).toHaveLength(2);
-    expect(await listOk('?search=nobody')).toEqual({ subscribers: [], total: 0 });
+    expect(await listOk('?search=nobody')).toEqual({ subscribers: [], total: 0, subscribed: 0 });
   });
 
   it('takes % _ and \\ as plain characters', async () => {

@@ -204,6 +204,8 @@ describe('GET /api/order-history', () => {
       paymentRetref: '987654321098',
       erpSyncStatus: 'synced',
       erpSalesOrderId: 'SO-000007',
+      // No finished sync job here: when it synced is not known.
+      erpSyncedAt: null,
       erpSyncError: null,
       erpSyncAttempts: 0,
       canRetrySync: false,
@@ -263,6 +265,20 @@ describe('GET /api/order-history', () => {
     const paged = await historyOk('?search=buyer&limit=3');
     expect(paged).toMatchObject({ total: 10 });
     expect(paged.orders).toHaveLength(3);
+  });
+
+  it('says when a synced order was synced: the end of its sync job', async () => {
+    const finishedAt = new Date('2026-05-04T10:20:30.000Z');
+    const job = eq(outbox.dedupeKey, `${erpSync}:WEB-100010`);
+    await shop.database.db.update(outbox).set({ status: 'done', finishedAt }).where(job);
+    try {
+      expect((await historyOk('?search=WEB-100010')).orders[0]).toMatchObject({
+        erpSyncStatus: 'synced',
+        erpSyncedAt: finishedAt.toISOString(),
+      });
+    } finally {
+      await shop.database.db.update(outbox).set({ status: 'pending', finishedAt: null }).where(job);
+    }
   });
 
   it("shows a failed sync's error and attempts, and a dead job's last error when the order has none", async () => {

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { ShopContact } from '../lib/shop-contact.ts';
+import { telHref } from '../lib/phone.ts';
 import { SITE } from '../lib/site.ts';
 
 const COLUMNS = [
@@ -37,8 +39,21 @@ const COLUMNS = [
   },
 ] as const;
 
-/** The storefront footer; `newsletterSlot` (the sign-up form) opens it, full width. */
-export function Footer({ newsletterSlot }: { newsletterSlot?: ReactNode }) {
+/**
+ * The storefront footer; `newsletterSlot` (the sign-up form) opens it, full width. The address,
+ * phone and e-mail are the Contacts Data's (`contact`); an empty one is left out.
+ */
+export function Footer({
+  newsletterSlot,
+  contact,
+}: {
+  newsletterSlot?: ReactNode;
+  contact?: ShopContact | null;
+}) {
+  const address = contact?.address.trim() ?? '';
+  const phone = contact?.phone.trim() ?? '';
+  const email = contact?.email.trim() ?? '';
+  const phoneHref = telHref(phone);
   return (
     <footer className="mt-16 bg-brand-900 text-brand-100">
       {newsletterSlot}
@@ -49,12 +64,29 @@ export function Footer({ newsletterSlot }: { newsletterSlot?: ReactNode }) {
             Alloy grinders, vibrators, polishing lathes and the parts that keep them running.
             Designed and built in the USA for dental laboratories for over 80 years.
           </p>
-          <a
-            href={SITE.phone.href}
-            className="mt-4 inline-block font-semibold text-white hover:text-accent-400"
-          >
-            {SITE.phone.display}
-          </a>
+          {(address || phone || email) && (
+            <address className="mt-4 space-y-1 text-sm not-italic">
+              {phone && (
+                <p>
+                  {phoneHref ? (
+                    <a href={phoneHref} className="font-semibold text-white hover:text-accent-400">
+                      {phone}
+                    </a>
+                  ) : (
+                    <span className="font-semibold text-white">{phone}</span>
+                  )}
+                </p>
+              )}
+              {email && (
+                <p>
+                  <a href={`mailto:${email}`} className="break-all text-brand-100 hover:text-white">
+                    {email}
+                  </a>
+                </p>
+              )}
+              {address && <p className="whitespace-pre-line text-brand-200">{address}</p>}
+            </address>
+          )}
         </div>
         {COLUMNS.map((column) => (
           <nav key={column.title} aria-label={column.title}>

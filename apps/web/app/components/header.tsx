@@ -1,6 +1,8 @@
 import { Menu, Phone, Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Form, NavLink, useLocation } from 'react-router';
+import type { ShopContact } from '../lib/shop-contact.ts';
+import { telHref } from '../lib/phone.ts';
 import { SITE } from '../lib/site.ts';
 import { Logo } from './logo.tsx';
 import { SocialIcon } from './social-icon.tsx';
@@ -19,6 +21,8 @@ export interface HeaderProps {
   cartSlot?: ReactNode;
   /** The notifications bell. */
   notificationsSlot?: ReactNode;
+  /** The Contacts Data; its phone is the top bar's call link (none when null or empty). */
+  contact?: ShopContact | null;
 }
 
 /**
@@ -28,7 +32,9 @@ export interface HeaderProps {
 const SEARCH_PANEL_ID = 'site-search';
 const SEARCH_OPENER_ID = 'site-search-open';
 
-export function Header({ accountSlot, cartSlot, notificationsSlot }: HeaderProps) {
+export function Header({ accountSlot, cartSlot, notificationsSlot, contact }: HeaderProps) {
+  const phone = contact?.phone.trim() ?? '';
+  const phoneHref = telHref(phone);
   // Each panel remembers the location it was opened at, so any navigation closes it.
   const { key: locationKey } = useLocation();
   const [searchOpenAt, setSearchOpenAt] = useState<string | null>(null);
@@ -48,14 +54,19 @@ export function Header({ accountSlot, cartSlot, notificationsSlot }: HeaderProps
     <header className="sticky top-0 z-40 shadow-sm">
       <div className="bg-brand-900 text-brand-50">
         <div className="mx-auto flex h-9 max-w-7xl items-center justify-between px-4 text-sm">
-          <a
-            href={SITE.phone.href}
-            className="flex items-center gap-2 font-medium hover:text-white"
-            aria-label={`Call us at ${SITE.phone.display}`}
-          >
-            <Phone className="h-4 w-4" aria-hidden="true" />
-            {SITE.phone.display}
-          </a>
+          {phone && phoneHref ? (
+            <a
+              href={phoneHref}
+              className="flex items-center gap-2 font-medium hover:text-white"
+              aria-label={`Call us at ${phone}`}
+            >
+              <Phone className="h-4 w-4" aria-hidden="true" />
+              {phone}
+            </a>
+          ) : (
+            // Keeps the social links on the right.
+            <span />
+          )}
           <ul className="flex items-center gap-1" aria-label="Social media">
             {SITE.social.map((link) => (
               <li key={link.name}>

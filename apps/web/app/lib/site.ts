@@ -2,7 +2,6 @@
 export const SITE = {
   name: 'labshop',
   tagline: 'Dental laboratory equipment, made in the USA since 1944',
-  phone: { display: '+1 (419) 555-0142', href: 'tel:+14195550142' },
   social: [
     { name: 'Facebook', href: 'https://www.facebook.com/', icon: 'facebook' },
     { name: 'Instagram', href: 'https://www.instagram.com/', icon: 'instagram' },
@@ -12,3 +11,10 @@ export const SITE = {
 } as const;
 
 export type SocialIconName = (typeof SITE.social)[number]['icon'];
+
+/**
+ * What a storefront page that failed to load advises. The phone is the Contacts Data's, in the
+ * header above; not repeated here, so these pages load no more code for it.
+ */
+export const RETRY_ADVICE =
+  'Please try again in a moment. If it keeps happening, call us at the number above.';

@@ -235,13 +235,40 @@ export * from './notification-read-cookie.ts';
 // ---------------------------------------------------------------------------------------------
 
 export const MAIL_LOG_PAGE_SIZE = 25;
+/** The mail log's search (recipient or subject) is at most this long. */
+export const MAIL_LOG_SEARCH_MAX_LENGTH = 200;
+
+export const MAIL_STATUSES = ['kept', 'queued', 'sent', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/**
+ * What a mail was about, for the mail log's filter: each kind is the start of the mails'
+ * relatedTo ('newsletter:<id>', 'contact:<id>', ...), with its label.
+ */
+export const MAIL_KINDS = {
+  newsletter: 'Newsletter',
+  'newsletter-test': 'Newsletter test',
+  'newsletter-signup': 'Newsletter sign-up',
+  order: 'Order confirmation',
+  contact: 'Contact form',
+  payments: 'Payment alert',
+} as const;
+export type MailKind = keyof typeof MAIL_KINDS;
+export const MAIL_KIND_VALUES = Object.keys(MAIL_KINDS) as [MailKind, ...MailKind[]];
+
+/** The mail log's filters: each empty one filters nothing. */
+export interface MailLogFilter {
+  search: string;
+  status: MailStatus | '';
+  kind: MailKind | '';
+}
 
 export interface MailLogEntryDto {
   _id: string;
   to: string;
   subject: string;
   /** 'kept' = stored only (embedded mode), 'queued', 'sent', 'failed'. */
-  status: 'kept' | 'queued' | 'sent' | 'failed';
+  status: MailStatus;
   transport: 'database' | 'smtp';
   createdAt: string;
   sentAt: string | null;

@@ -49,6 +49,17 @@ export const NewsletterInput = z.object({
 export type NewsletterInput = z.infer<typeof NewsletterInput>;
 
 /**
+ * POST /api/newsletter/preview: the mail as a recipient gets it (the content sanitised, in the
+ * mail's layout, with the footer), made for the signed-in admin's address.
+ */
+export const NewsletterPreviewSchema = z.object({
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+});
+export type NewsletterPreview = z.infer<typeof NewsletterPreviewSchema>;
+
+/**
  * POST /api/newsletter/signup (ours, public): the footer form. The name is optional there;
  * `companyFax` is the hidden trap field (as on the contact and checkout forms): filled means a bot.
  */
@@ -108,6 +119,11 @@ export type SubscriberDto = z.infer<typeof SubscriberDtoSchema>;
 export const SubscribersAnswerSchema = z.object({
   subscribers: z.array(SubscriberDtoSchema),
   total: z.number().int().nonnegative(),
+  /**
+   * Ours: how many of the matches are subscribed (receive the newsletter; the dashboard's
+   * count); total counts the unsubscribed addresses too.
+   */
+  subscribed: z.number().int().nonnegative(),
 });
 export type SubscribersAnswer = z.infer<typeof SubscribersAnswerSchema>;
 

@@ -40,6 +40,12 @@ export const NEWSLETTER_MESSAGES = {
   signupConfirmed: 'Your subscription is confirmed. Thank you!',
   linkInvalid: 'This link is not valid. Please use the link from the e-mail as it is.',
   linkExpired: 'This link has expired. Please sign up again.',
+  testSent: (email: string) =>
+    `A test copy was sent to ${email}. The newsletter itself has not been sent.`,
+  testNoEmail: 'Your account has no e-mail address to send a test to.',
+  testFailed: 'The test copy could not be sent.',
+  /** The subject of a test copy starts with this, so nobody takes it for the real send. */
+  testSubjectPrefix: '[Test] ',
 } as const;
 
 export const NEWSLETTER_LIMITS = {

@@ -81,8 +81,10 @@ export const OrderHistoryEntrySchema = z.object({
   couponCode: z.string().nullable(),
   paymentRetref: z.string().nullable(),
   erpSyncStatus: z.enum(ERP_SYNC_STATUSES),
-  /** The ERP's own sales order number once synced. */
+  /** The ERP's id of the sales order once synced (an id for machines, not shown to people). */
   erpSalesOrderId: z.string().nullable(),
+  /** When the sync succeeded (its job's end); null when not synced, or not known. */
+  erpSyncedAt: z.string().nullable(),
   /** Why the sync last failed: the order's record, else its outbox job's last error. */
   erpSyncError: z.string().nullable(),
   erpSyncAttempts: z.number().int().nonnegative(),

@@ -1,5 +1,6 @@
 import {
   MAIL_LOG_PAGE_SIZE,
+  type MailLogFilter,
   type MailLogEntryDto,
   type MailLogMessageDto,
   type MailLogPageDto,
@@ -29,8 +30,13 @@ function toEntry(row: MailLogRow): MailLogEntryDto {
 /** The admin's Mail screen: every mail the shop sent or, in embedded mode, kept. */
 export function createMailLogService(repo: MailLogRepo) {
   return {
-    async page(page: number): Promise<MailLogPageDto> {
-      const { rows, total } = await repo.page((page - 1) * MAIL_LOG_PAGE_SIZE, MAIL_LOG_PAGE_SIZE);
+    /** A page of the mails matching `filter` (recipient or subject, status, kind). */
+    async page(page: number, filter: MailLogFilter): Promise<MailLogPageDto> {
+      const { rows, total } = await repo.page(
+        filter,
+        (page - 1) * MAIL_LOG_PAGE_SIZE,
+        MAIL_LOG_PAGE_SIZE,
+      );
       return { mails: rows.map(toEntry), total };
     },
 

@@ -12,7 +12,11 @@ export const NEWSLETTER_FOOTER_TEXT =
   'You receive this because you subscribed to the labshop newsletter.';
 
 export interface NewsletterMailInput {
-  newsletterId: string;
+  /**
+   * The send this copy belongs to; null for a preview or a test copy, which belong to no send
+   * (and so pass the mail log's one-copy-per-address guard of the send).
+   */
+  newsletterId: string | null;
   subject: string;
   /** Sanitised HTML (sanitizeTextPageHtml), as stored with the send. */
   content: string;
@@ -45,8 +49,9 @@ export function newsletterMail(input: NewsletterMailInput): MailMessage {
       'List-Unsubscribe': `<${links.oneClickUnsubscribeUrl(to)}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
-    relatedTo: `newsletter:${newsletterId}`,
-    newsletterId,
+    ...(newsletterId === null
+      ? { relatedTo: `newsletter-test:${to.toLowerCase()}` }
+      : { relatedTo: `newsletter:${newsletterId}`, newsletterId }),
   };
 }
 

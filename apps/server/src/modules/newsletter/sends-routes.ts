@@ -2,6 +2,7 @@ import {
   NEWSLETTER_FAILURES_LISTED,
   NEWSLETTER_SENDS_PAGE_SIZE,
   NewsletterInput,
+  NewsletterPreviewSchema,
   NewsletterQueuedSchema,
   NewsletterSendSchema,
   NewsletterSendsAnswerSchema,
@@ -16,7 +17,7 @@ import { pageField } from '@labshop/shared/schemas/paging';
 
 /**
  * Sending newsletters (SPEC.md POST /api/newsletter) and their progress (ours: the list of
- * sends and one send). Admin only.
+ * sends and one send, the preview and the test copy to oneself). Admin only.
  */
 
 const errors = adminErrorResponses;
@@ -61,6 +62,44 @@ export async function newsletterSendRoutes(
         await auditContextOf(request),
       );
       return reply.code(202).send(queued);
+    },
+  );
+
+  app.post(
+    '/api/newsletter/preview',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['newsletter'],
+        summary: 'The newsletter as a recipient gets it, for the signed-in admin; nothing is sent',
+        description:
+          'The content sanitised as a send stores it, in the mail layout with the footer and an unsubscribe link for the admin. Show html in a sandboxed frame.',
+        body: NewsletterInput,
+        response: { 200: NewsletterPreviewSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await request.currentUser();
+      return sends.preview(request.body, user?.email || 'you@example.com');
+    },
+  );
+
+  app.post(
+    '/api/newsletter/test',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['newsletter'],
+        summary: "Sends one test copy to the signed-in admin's e-mail",
+        description:
+          "Through the shop's mailer (it shows in the mail log), the subject starting with [Test]. Nothing is queued and no newsletter is marked sent. 400 when the admin's account has no e-mail; 503 when the mailer refuses it.",
+        body: NewsletterInput,
+        response: { 200: z.object({ message: z.string() }), ...errors, 503: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = await request.currentUser();
+      return sends.sendTest(request.body, user?.email || null);
     },
   );
 

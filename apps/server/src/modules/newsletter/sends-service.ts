@@ -2,6 +2,7 @@ import {
   NEWSLETTER_MESSAGES,
   NEWSLETTER_SENDS_PAGE_SIZE,
   type NewsletterInput,
+  type NewsletterPreview,
   type NewsletterQueued,
   type NewsletterSendDto,
   type NewsletterSendsAnswer,
@@ -273,17 +274,69 @@ export function createNewsletterSendsService(deps: NewsletterSendsDeps) {
     return 'sent';
   }
 
+  /** The admin's content sanitised as a send stores it; blank after that is 400. */
+  function sanitizedContent(input: NewsletterInput): string {
+    const content = sanitizeTextPageHtml(input.content);
+    if (isBlankHtml(content)) {
+      throw new AppError('bad_request', NEWSLETTER_MESSAGES.contentRequired);
+    }
+    return content;
+  }
+
+  /** A copy that belongs to no send, addressed to `to`: what the preview and the test show. */
+  async function copyFor(input: NewsletterInput, to: string, subject = input.subject) {
+    return newsletterMail({
+      newsletterId: null,
+      subject,
+      content: sanitizedContent(input),
+      to,
+      links,
+      siteOrigin: deps.siteOrigin,
+      postalAddress: await postalAddress(),
+    });
+  }
+
   return {
+    /**
+     * POST /api/newsletter/preview: the mail as a recipient gets it, made for `to` (the admin);
+     * nothing is stored or sent.
+     */
+    async preview(input: NewsletterInput, to: string): Promise<NewsletterPreview> {
+      const mail = await copyFor(input, to);
+      return { subject: mail.subject, html: mail.html ?? '', text: mail.text };
+    },
+
+    /**
+     * POST /api/newsletter/test: one copy to the signed-in admin (`to`), through the real
+     * mailer, its subject marked as a test. It is no send: nothing is queued or marked sent.
+     */
+    async sendTest(input: NewsletterInput, to: string | null): Promise<{ message: string }> {
+      if (!to) throw new AppError('bad_request', NEWSLETTER_MESSAGES.testNoEmail);
+      const mail = await copyFor(
+        input,
+        to,
+        `${NEWSLETTER_MESSAGES.testSubjectPrefix}${input.subject}`,
+      );
+      try {
+        await mailer.send(mail);
+      } catch (error) {
+        log.warn({ err: error }, 'the newsletter test copy could not be sent');
+        throw new AppError(
+          'unavailable',
+          `${NEWSLETTER_MESSAGES.testFailed} ${error instanceof Error ? error.message : ''}`.trim(),
+        );
+      }
+      log.info({ to }, 'newsletter test copy sent');
+      return { message: NEWSLETTER_MESSAGES.testSent(to) };
+    },
+
     /** POST /api/newsletter: queues a send to every subscribed address. */
     async queue(
       input: NewsletterInput,
       createdBy: string,
       context?: AuditContext,
     ): Promise<NewsletterQueued> {
-      const content = sanitizeTextPageHtml(input.content);
-      if (isBlankHtml(content)) {
-        throw new AppError('bad_request', NEWSLETTER_MESSAGES.contentRequired);
-      }
+      const content = sanitizedContent(input);
       const result = await repo.queue({
         subject: input.subject,
         content,

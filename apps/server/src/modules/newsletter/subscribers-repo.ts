@@ -52,7 +52,7 @@ export function createSubscribersRepo(db: Database) {
     async page(
       search: string,
       page: { limit: number; offset: number },
-    ): Promise<{ rows: SubscriberRow[]; total: number }> {
+    ): Promise<{ rows: SubscriberRow[]; total: number; subscribed: number }> {
       const where = searchWhere(search);
       const rows = await db
         .select()
@@ -61,12 +61,25 @@ export function createSubscribersRepo(db: Database) {
         .orderBy(...newestFirst)
         .limit(page.limit)
         .offset(page.offset);
-      // A short, non-empty page (or an empty first one) tells the total without counting.
-      if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) {
-        return { rows, total: page.offset + rows.length };
+      // A short first page holds every match: it tells both counts without counting.
+      if (page.offset === 0 && rows.length < page.limit) {
+        return {
+          rows,
+          total: rows.length,
+          subscribed: rows.filter((row) => row.subscribed).length,
+        };
       }
-      const [total] = await db.select({ value: count() }).from(newsletterSubscribers).where(where);
-      return { rows, total: total?.value ?? 0 };
+      const [counts] = await db
+        .select({
+          total: count(),
+          subscribed:
+            sql<number>`count(*) filter (where ${newsletterSubscribers.subscribed})`.mapWith(
+              Number,
+            ),
+        })
+        .from(newsletterSubscribers)
+        .where(where);
+      return { rows, total: counts?.total ?? 0, subscribed: counts?.subscribed ?? 0 };
     },
 
     /**

@@ -84,7 +84,7 @@ export async function subscribersRoutes(
       schema: {
         tags: ['newsletter'],
         summary: 'A page of the newsletter subscribers, newest first, with the number of matches',
-        description: `page (default 1) and limit (default ${SUBSCRIBERS_DEFAULT_LIMIT}, at most ${SUBSCRIBERS_MAX_LIMIT}); search matches part of the name or the e-mail, ignoring case (% and _ are plain characters). total counts every match.`,
+        description: `page (default 1) and limit (default ${SUBSCRIBERS_DEFAULT_LIMIT}, at most ${SUBSCRIBERS_MAX_LIMIT}); search matches part of the name or the e-mail, ignoring case (% and _ are plain characters). total counts every match; subscribed, the matches that receive the newsletter.`,
         querystring: ListQuery,
         response: { 200: SubscribersAnswerSchema, ...adminErrors },
       },

@@ -99,11 +99,11 @@ export function createSubscribersService(deps: SubscribersServiceDeps) {
   return {
     /** A page of the list, newest first; total counts every match. */
     async list(query: SubscribersQuery): Promise<SubscribersAnswer> {
-      const { rows, total } = await repo.page(query.search, {
+      const { rows, total, subscribed } = await repo.page(query.search, {
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       });
-      return { subscribers: rows.map(toSubscriberDto), total };
+      return { subscribers: rows.map(toSubscriberDto), total, subscribed };
     },
 
     /** subscribers.csv: every match of `search`, not one page. */

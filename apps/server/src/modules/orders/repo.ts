@@ -15,6 +15,8 @@ export interface SyncJobRow {
   status: (typeof outbox.$inferSelect)['status'];
   attempts: number;
   lastError: string | null;
+  /** When the job ended (done or given up); null while it waits or runs. */
+  finishedAt: Date | null;
 }
 
 /**
@@ -120,6 +122,7 @@ export function createOrdersRepo(db: Database) {
           status: outbox.status,
           attempts: outbox.attempts,
           lastError: outbox.lastError,
+          finishedAt: outbox.finishedAt,
         })
         .from(outbox)
         .where(inArray(outbox.dedupeKey, [...keyOf.keys()]));

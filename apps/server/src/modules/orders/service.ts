@@ -163,6 +163,10 @@ function entryOf(
     paymentRetref: order.paymentRetref,
     erpSyncStatus: order.erpSyncStatus,
     erpSalesOrderId: order.erpSalesOrderId,
+    erpSyncedAt:
+      order.erpSyncStatus === 'synced' && job?.status === 'done' && job.finishedAt
+        ? job.finishedAt.toISOString()
+        : null,
     erpSyncError: order.erpSyncError ?? job?.lastError ?? null,
     erpSyncAttempts: job?.attempts ?? 0,
     // Only a paid order is synced at all; a synced one has nothing left to retry.

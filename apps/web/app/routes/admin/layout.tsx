@@ -11,6 +11,8 @@ import { AdminSidebar } from '../../features/admin/components/admin-sidebar.tsx'
 import { ConfirmProvider } from '../../features/admin/components/confirm-dialog.tsx';
 import { loadMe, loginUrl } from '../../features/auth/api/me.ts';
 import { AccountLinks } from '../../features/auth/components/account-links.tsx';
+import { loadShopContact } from '../../features/content/api/content.ts';
+import type { ShopContact } from '../../lib/shop-contact.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { SITE } from '../../lib/site.ts';
 
@@ -29,15 +31,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A document redirect: /auth/login is the server's, not a page of this app.
     throw redirectDocument(loginUrl(`${url.pathname}${url.search}`));
   }
-  if (!me.isAdmin) throw data({ me }, { status: 403 });
-  return { me, analyticsUrl: context.publicConfig.analyticsUrl };
+  const contact = await loadShopContact(context);
+  if (!me.isAdmin) throw data({ me, contact }, { status: 403 });
+  return { me, contact, analyticsUrl: context.publicConfig.analyticsUrl };
 }
 
 export function meta() {
   return [{ title: `Admin | ${SITE.name}` }, { name: 'robots', content: 'noindex' }];
 }
 
-function Shell({ me, children }: { me: Me; children: React.ReactNode }) {
+function Shell({
+  me,
+  contact,
+  children,
+}: {
+  me: Me;
+  contact: ShopContact | null;
+  children: React.ReactNode;
+}) {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <a
@@ -47,7 +58,7 @@ function Shell({ me, children }: { me: Me; children: React.ReactNode }) {
         Skip to content
       </a>
       <ScrollToTop />
-      <Header accountSlot={<AccountLinks me={me} />} />
+      <Header contact={contact} accountSlot={<AccountLinks me={me} />} />
       {children}
     </div>
   );
@@ -59,7 +70,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <Shell me={loaderData.me}>
+      <Shell me={loaderData.me} contact={loaderData.contact}>
         <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-4 px-4 py-4 lg:flex-row lg:gap-8 lg:py-8">
           <AdminSidebar analyticsUrl={loaderData.analyticsUrl} />
           <main id="main" className="min-w-0 flex-1">
@@ -75,9 +86,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error) || error.status !== 403) throw error;
-  const me = (error.data as { me: Me }).me;
+  const { me, contact } = error.data as { me: Me; contact: ShopContact | null };
   return (
-    <Shell me={me}>
+    <Shell me={me} contact={contact}>
       <main
         id="main"
         className="mx-auto flex max-w-xl flex-1 flex-col items-center px-4 py-24 text-center"

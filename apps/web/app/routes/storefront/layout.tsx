@@ -8,6 +8,7 @@ import {
 } from '../../components/lazy-chrome.tsx';
 import { ScrollToTop } from '../../components/scroll-to-top.tsx';
 import { loadMe } from '../../features/auth/api/me.ts';
+import { loadShopContact } from '../../features/content/api/content.ts';
 import { LazyAccountLinks } from '../../features/auth/components/lazy-account-links.tsx';
 import { LazyCartLink } from '../../features/cart/components/lazy-cart-link.tsx';
 import { readCartCount } from '../../features/cart/cart-count.ts';
@@ -22,9 +23,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The bell's list is in the first HTML. Visitors without a session share the page cache's
   // render, made without cookies (nothing read, an empty cart), so this costs one query per
   // cached page, not per visit; their browser then applies their own cookies.
-  const [me, notifications] = await Promise.all([
+  const [me, notifications, contact] = await Promise.all([
     loadMe(request, context),
     loadNotifications(context),
+    loadShopContact(context),
   ]);
   return {
     // Without a Cookie header this may be the shared render, sent to visitors with a cart too:
@@ -32,14 +34,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cartCount: cookieHeader === null ? null : readCartCount(cookieHeader),
     me,
     notifications,
+    // The Contacts Data for the header, footer and pages (features/content/shop-contact.ts).
+    contact,
     readNotificationIds: [...readNotificationIds(cookieHeader)],
   };
 }
 
 /**
  * Moving between pages changes nothing this loader reads: login and logout are full page loads,
- * the cart count follows its cookie in the browser, and the bell keeps its own read state. So
- * plain navigations skip the round trip; form submissions still reload it.
+ * the cart count follows its cookie in the browser, and the bell keeps its own read state; a
+ * change of the contact data shows on the next page load. So plain navigations skip the round
+ * trip; form submissions still reload it.
  */
 export function shouldRevalidate({
   formMethod,
@@ -59,6 +64,7 @@ export default function StorefrontLayout({ loaderData }: Route.ComponentProps) {
       </a>
       <ScrollToTop />
       <LazyHeader
+        contact={loaderData.contact}
         accountSlot={<LazyAccountLinks me={loaderData.me} />}
         cartSlot={<LazyCartLink serverCount={loaderData.cartCount} />}
         notificationsSlot={
@@ -71,7 +77,7 @@ export default function StorefrontLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <LazyFooter newsletterSlot={<LazyNewsletterSignup />} />
+      <LazyFooter contact={loaderData.contact} newsletterSlot={<LazyNewsletterSignup />} />
       <div className="pointer-events-none fixed inset-x-0 bottom-0 z-30 flex flex-col">
         <LazySupportButton />
         <LazyCookieBanner />

@@ -26,7 +26,7 @@ import { productJsonLd, productMetaTags } from '../../features/catalog/product-s
 import { jsonForScript } from '../../lib/json-for-script.ts';
 import { MessagePage } from '../../components/message-page.tsx';
 import { ChevronRightIcon, FileDownIcon } from '../../components/page-icons.tsx';
-import { SITE } from '../../lib/site.ts';
+import { RETRY_ADVICE, SITE } from '../../lib/site.ts';
 
 /** The page cache keys a shared render by these (server's page-cache-key.ts). */
 export const handle: PageHandle = { queryParams: [ADDED_PARAM, NOTICE_PARAM] };
@@ -197,7 +197,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="mt-3 text-slate-600">
         {notFound
           ? 'We could not find this product. It may have been renamed or taken out of the catalogue.'
-          : `Please try again in a moment. If it keeps happening, call us at ${SITE.phone.display}.`}
+          : RETRY_ADVICE}
       </p>
     </MessagePage>
   );

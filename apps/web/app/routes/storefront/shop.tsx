@@ -27,7 +27,7 @@ import {
 } from '../../features/catalog/components/lazy-catalog-parts.tsx';
 import { MessagePage } from '../../components/message-page.tsx';
 import { XIcon } from '../../components/page-icons.tsx';
-import { SITE } from '../../lib/site.ts';
+import { RETRY_ADVICE, SITE } from '../../lib/site.ts';
 
 function withoutControlCharacters(text: string): string {
   return text.replace(/\p{Cc}/gu, '');
@@ -260,7 +260,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="mt-3 text-slate-600">
         {notFound
           ? 'We have no category by this name. Every product is in the shop.'
-          : `Please try again in a moment. If it keeps happening, call us at ${SITE.phone.display}.`}
+          : RETRY_ADVICE}
       </p>
     </MessagePage>
   );

@@ -8,7 +8,7 @@ import { AboutIntro } from '../../features/content/components/about-intro.tsx';
 import { LoadingSpinner } from '../../features/content/components/loading-spinner.tsx';
 import { RichText } from '../../components/rich-text.tsx';
 import { textPageForPath, type StorefrontTextPage } from '../../features/content/text-pages.ts';
-import { SITE } from '../../lib/site.ts';
+import { RETRY_ADVICE, SITE } from '../../lib/site.ts';
 
 /**
  * The eight static text pages (SPEC.md "Static text pages"): one module, one route per page;
@@ -127,9 +127,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       actions={[{ to: page?.path ?? '/home', label: 'Try again', reloadDocument: true }]}
     >
       <title>{`${page?.title ?? 'Page'} | ${SITE.name}`}</title>
-      <p className="mt-3 text-slate-600">
-        Please try again in a moment. If it keeps happening, call us at {SITE.phone.display}.
-      </p>
+      <p className="mt-3 text-slate-600">{RETRY_ADVICE}</p>
     </MessagePage>
   );
 }

@@ -1,3 +1,4 @@
+import type { MailLogFilter } from '@labshop/shared/schemas/content';
 import type { TextPageName } from '@labshop/shared/constants';
 
 /**
@@ -11,6 +12,7 @@ export const contentKeys = {
   testimonials: ['testimonials'] as const,
   textPage: (name: TextPageName) => ['text-pages', name] as const,
   mail: ['admin-mail'] as const,
-  mailPage: (page: number) => ['admin-mail', 'page', page] as const,
+  mailPage: (page: number, filter: MailLogFilter) =>
+    ['admin-mail', 'page', page, filter.search, filter.status, filter.kind] as const,
   mailMessage: (id: string) => ['admin-mail', 'message', id] as const,
 };

@@ -23,6 +23,21 @@ import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx'
 type ContactDataFormValues = z.input<typeof ContactDataInput>;
 type ContactDataValues = z.output<typeof ContactDataInput>;
 
+/** The warning when a new address kept the old map position (the pin is where it was). */
+export const PIN_NOT_MOVED =
+  'The map pin did not move: the new address could not be placed on the map (no geocoder is configured, or it did not find the address), so the contact page map still points at the old place. Enter the latitude and longitude of the new address to move it.';
+
+/** Whether a save changed the address but left the map pin where the old address put it. */
+export function pinStayedBehind(before: ContactDataDto, saved: ContactDataDto): boolean {
+  const normalized = (address: string) => address.trim().replace(/\s+/g, ' ').toLowerCase();
+  return (
+    normalized(before.address) !== normalized(saved.address) &&
+    saved.latitude !== null &&
+    saved.latitude === before.latitude &&
+    saved.longitude === before.longitude
+  );
+}
+
 function formValues(data: ContactDataDto): ContactDataFormValues {
   return {
     address: data.address,
@@ -58,6 +73,8 @@ function ContactDataForm({ initial }: { initial: ContactDataDto }) {
   const id = useId();
   const update = useUpdateContactData();
   const [feedback, setFeedback] = useState<Feedback>(null);
+  // What is stored now: a save is compared with it to tell whether the map pin moved.
+  const [stored, setStored] = useState(initial);
   const {
     register,
     handleSubmit,
@@ -76,7 +93,12 @@ function ContactDataForm({ initial }: { initial: ContactDataDto }) {
       const saved = await update.mutateAsync(values);
       // What the server stored is the new starting point (it may have placed the map itself).
       reset(formValues(saved));
-      setFeedback({ kind: 'success', lines: [CONTACT_DATA_MESSAGES.updated] });
+      setFeedback(
+        pinStayedBehind(stored, saved)
+          ? { kind: 'warning', lines: [CONTACT_DATA_MESSAGES.updated, PIN_NOT_MOVED] }
+          : { kind: 'success', lines: [CONTACT_DATA_MESSAGES.updated] },
+      );
+      setStored(saved);
     } catch (error) {
       console.error('Updating the contact data failed:', error);
       setFeedback({ kind: 'error', lines: failureLines(error, CONTACT_DATA_MESSAGES.notUpdated) });

@@ -1,15 +1,23 @@
 import {
+  MAIL_KINDS,
   MAIL_LOG_PAGE_SIZE,
+  MAIL_LOG_SEARCH_MAX_LENGTH,
+  MAIL_STATUSES,
+  type MailKind,
   type MailLogEntryDto,
+  type MailLogFilter,
   type MailLogMessageDto,
+  type MailStatus,
 } from '@labshop/shared/schemas/content';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { AdminDialog } from '../../admin/components/admin-dialog.tsx';
 import { Badge, type BadgeTone } from '../../admin/components/badge.tsx';
 import { listAddress, pageInAddress, useListPages } from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
+import { SearchBox } from '../../admin/components/search-box.tsx';
+import { inputClass, labelClass } from '../../admin/components/styles.ts';
 import { useMailMessage } from '../api/get-mail-message.ts';
 import { useMailPage } from '../api/get-mail-page.ts';
 import { LoadError } from './load-error.tsx';
@@ -39,18 +47,32 @@ function StatusBadge({ status }: { status: MailLogEntryDto['status'] }) {
   return <Badge {...STATUS[status]} />;
 }
 
+/** The filter in the address (?search=&status=&kind=); an unknown value filters nothing. */
+export function mailFilterInAddress(params: URLSearchParams): MailLogFilter {
+  const status = params.get('status') ?? '';
+  const kind = params.get('kind') ?? '';
+  return {
+    search: (params.get('search') ?? '').trim().slice(0, MAIL_LOG_SEARCH_MAX_LENGTH),
+    status: (MAIL_STATUSES as readonly string[]).includes(status) ? (status as MailStatus) : '',
+    kind: Object.hasOwn(MAIL_KINDS, kind) ? (kind as MailKind) : '',
+  };
+}
+
 /**
  * Mail: every e-mail the shop sent or, with no mail server configured, kept for reading here.
- * The page is in the address (?page=2); a row opens the mail in a dialog.
+ * Searched by recipient or subject and filtered by status and kind, paged; all of it is in the
+ * address (?search=&status=&kind=&page=2). A row opens the mail in a dialog.
  */
 export function MailLog() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageInAddress(searchParams);
-  const mail = useMailPage(page);
+  const filter = mailFilterInAddress(searchParams);
+  const filtered = filter.search !== '' || filter.status !== '' || filter.kind !== '';
+  const mail = useMailPage(page, filter);
   const [openId, setOpenId] = useState<string | null>(null);
 
   const total = mail.data?.total ?? 0;
-  const addressOfPage = (next: number) => listAddress({}, next);
+  const addressOfPage = (next: number) => listAddress({ ...filter }, next);
   const pages = useListPages({
     list: mail,
     total,
@@ -60,6 +82,18 @@ export function MailLog() {
   });
   const rows = mail.data?.mails ?? [];
   const goTo = (next: number) => setSearchParams(addressOfPage(next), { preventScrollReset: true });
+  // A changed filter starts at page 1 and replaces the history entry.
+  const refilter = (change: Partial<MailLogFilter>) => {
+    const next = { ...filter, ...change };
+    if (
+      next.search === filter.search &&
+      next.status === filter.status &&
+      next.kind === filter.kind
+    ) {
+      return;
+    }
+    setSearchParams(listAddress({ ...next }, 1), { replace: true, preventScrollReset: true });
+  };
 
   return (
     <section aria-labelledby="mail-heading">
@@ -69,16 +103,21 @@ export function MailLog() {
         description="Every e-mail the shop has sent or, without a mail server, kept for reading here. Newest first."
       />
 
+      <MailFilters filter={filter} onChange={refilter} />
+
       {mail.isPending ? (
         <LoadingIndicator label="Loading mail..." />
       ) : mail.isError && !mail.data ? (
         <LoadError what="The mail" />
       ) : total === 0 ? (
-        <p className="mt-6 text-slate-600">No mail yet.</p>
+        <p className="mt-6 text-slate-600" aria-live="polite">
+          {filtered ? 'No mail matches these filters.' : 'No mail yet.'}
+        </p>
       ) : (
         <>
-          <p className="mt-6 text-sm text-slate-600" aria-live="polite">
+          <p className="mt-6 text-sm text-slate-600" aria-live="polite" data-testid="mail-count">
             {total === 1 ? '1 mail' : `${total.toLocaleString('en-US')} mails`}
+            {filtered ? (total === 1 ? ' matches' : ' match') : ''}
             {pages > 1 ? `, page ${page} of ${pages}` : ''}. Choose a mail to read it.
           </p>
           <MailTable rows={rows} busy={mail.isFetching} onOpen={setOpenId} />
@@ -88,6 +127,64 @@ export function MailLog() {
 
       <MailDialog id={openId} onClose={() => setOpenId(null)} />
     </section>
+  );
+}
+
+/** The search (recipient or subject) and the status and kind filters; each applies at once. */
+function MailFilters({
+  filter,
+  onChange,
+}: {
+  filter: MailLogFilter;
+  onChange: (change: Partial<MailLogFilter>) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="mt-4 grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] sm:items-end">
+      <SearchBox
+        label="Search mail"
+        placeholder="Recipient or subject..."
+        maxLength={MAIL_LOG_SEARCH_MAX_LENGTH}
+        initial={filter.search}
+        onSearch={(search) => onChange({ search })}
+      />
+      <div>
+        <label htmlFor={`${id}-status`} className={labelClass}>
+          Status
+        </label>
+        <select
+          id={`${id}-status`}
+          value={filter.status}
+          onChange={(event) => onChange({ status: event.target.value as MailStatus | '' })}
+          className={`${inputClass} mt-1`}
+        >
+          <option value="">Any status</option>
+          {MAIL_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {STATUS[status].label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-kind`} className={labelClass}>
+          Kind
+        </label>
+        <select
+          id={`${id}-kind`}
+          value={filter.kind}
+          onChange={(event) => onChange({ kind: event.target.value as MailKind | '' })}
+          className={`${inputClass} mt-1`}
+        >
+          <option value="">Any kind</option>
+          {Object.entries(MAIL_KINDS).map(([kind, label]) => (
+            <option key={kind} value={kind}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
   );
 }
 

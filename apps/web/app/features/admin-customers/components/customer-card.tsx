@@ -1,12 +1,7 @@
 import type { CustomerDto } from '@labshop/shared/schemas/erp';
 import { Globe, Mail, Phone } from 'lucide-react';
 import { useId } from 'react';
-
-/** A phone number as a tel: address (digits and a leading +), or null when it has no digits. */
-export function telHref(phone: string): string | null {
-  const digits = phone.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');
-  return /\d/.test(digits) ? `tel:${digits}` : null;
-}
+import { telHref } from '../../../lib/phone.ts';
 
 /**
  * A website as a link target: http(s) addresses as they are, a bare host ('example.com/x') with

@@ -3,7 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { telHref, websiteHref } from './customer-card.tsx';
+import { telHref } from '../../../lib/phone.ts';
+import { websiteHref } from './customer-card.tsx';
 import { CUSTOMERS_MESSAGES, CustomersList, formatAge } from './customers-list.tsx';
 
 const CITIES = ['Tampa', 'Chicago', 'Denver'];

@@ -75,7 +75,7 @@ describe('AdminDashboard', () => {
     expect(link(/^Paid orders\s*12/).getAttribute('href')).toBe('/admin/orders-history');
     expect(link(/^ERP syncs pending\s*1/).getAttribute('href')).toBe('/admin/orders-history');
     expect(link(/^ERP syncs failed\s*2/).getAttribute('href')).toBe('/admin/orders-history');
-    expect(link(/^Newsletter subscribers\s*41/).getAttribute('href')).toBe('/admin/newsletter');
+    expect(link(/^Newsletter: subscribed\s*41/).getAttribute('href')).toBe('/admin/newsletter');
     expect(link(/^Products\s*76/).getAttribute('href')).toBe('/admin/products');
     expect(link(/^Categories\s*9/).getAttribute('href')).toBe('/admin/categories');
     expect(screen.getByTestId('total-orders').textContent).toBe('3');

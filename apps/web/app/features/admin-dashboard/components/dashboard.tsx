@@ -76,7 +76,13 @@ export function DashboardView({ dashboard }: { dashboard: Dashboard }) {
       warn: dashboard.failedErpSyncs > 0,
       note: 'Retry them in Orders History',
     },
-    { label: 'Newsletter subscribers', value: dashboard.subscribers, screen: 'newsletter' },
+    {
+      // The subscribed addresses only: the Newsletter screen's list counts unsubscribed ones too.
+      label: 'Newsletter: subscribed',
+      value: dashboard.subscribers,
+      screen: 'newsletter',
+      note: 'Addresses that receive it',
+    },
     { label: 'Products', value: dashboard.products, screen: 'products' },
     { label: 'Categories', value: dashboard.categories, screen: 'categories' },
   ];

@@ -1,6 +1,7 @@
 import {
   isSendRunning,
   type NewsletterInput,
+  type NewsletterPreview,
   type NewsletterQueued,
   type NewsletterSendDto,
   type NewsletterSendsAnswer,
@@ -15,6 +16,16 @@ export const SEND_POLL_MS = 1000;
 /** POST /api/newsletter: 202 with the queued send; the outbox sends it in batches. */
 export function sendNewsletter(input: NewsletterInput): Promise<NewsletterQueued> {
   return apiJson<NewsletterQueued>('/api/newsletter', jsonRequest('POST', input));
+}
+
+/** POST /api/newsletter/preview: the mail as a recipient gets it; nothing is sent. */
+export function previewNewsletter(input: NewsletterInput): Promise<NewsletterPreview> {
+  return apiJson<NewsletterPreview>('/api/newsletter/preview', jsonRequest('POST', input));
+}
+
+/** POST /api/newsletter/test: one [Test] copy to the signed-in admin; no send is made. */
+export function sendTestNewsletter(input: NewsletterInput): Promise<{ message: string }> {
+  return apiJson<{ message: string }>('/api/newsletter/test', jsonRequest('POST', input));
 }
 
 /** GET /api/newsletters: the first page of sends, newest first. */

@@ -66,7 +66,12 @@ const failure = (error: string, status: number) => json({ error }, status);
 
 beforeEach(() => {
   rows = [subscriber(3), subscriber(2, { subscribed: false }), subscriber(1)];
-  listAnswer = () => json({ subscribers: rows, total: rows.length } satisfies SubscribersAnswer);
+  listAnswer = () =>
+    json({
+      subscribers: rows,
+      total: rows.length,
+      subscribed: rows.filter((row) => row.subscribed).length,
+    } satisfies SubscribersAnswer);
   sendsAnswer = () => json({ newsletters: [], total: 0 });
   sendAnswer = () => json(send({ status: 'sent', sent: 3, remaining: 0 }));
   routes = {};
@@ -138,7 +143,8 @@ const calls = (method: string, pathname: string) =>
 describe('NewsletterScreen: the subscribers table', () => {
   it('lists the subscribers with their status, and the count', async () => {
     renderScreen();
-    expect(await screen.findByText('3 subscribers.')).toBeTruthy();
+    // What each number counts: the dashboard's is the subscribed one.
+    expect(await screen.findByText('3 addresses (2 subscribed, 1 unsubscribed).')).toBeTruthy();
     expect(status('reader3@lab.example')).toBe('Subscribed');
     expect(status('reader2@lab.example')).toBe('Unsubscribed');
     expect(
@@ -159,7 +165,7 @@ describe('NewsletterScreen: the subscribers table', () => {
 
   it('searches on the server, keeps the search in the address, and exports the matches', async () => {
     const router = renderScreen('/admin/newsletter?page=2');
-    await screen.findByText(/^3 subscribers/);
+    await screen.findByText(/^3 addresses/);
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search subscribers' }), {
       target: { value: 'Lab.Example' },
     });
@@ -182,12 +188,17 @@ describe('NewsletterScreen: the subscribers table', () => {
       json({
         subscribers: url.searchParams.get('page') === '2' ? [subscriber(11)] : rows,
         total: 11,
+        subscribed: 11,
       });
     const router = renderScreen();
-    expect(await screen.findByText('11 subscribers, page 1 of 2.')).toBeTruthy();
+    expect(
+      await screen.findByText('11 addresses (11 subscribed, 0 unsubscribed), page 1 of 2.'),
+    ).toBeTruthy();
     const pager = screen.getByRole('navigation', { name: 'Subscriber pages' });
     fireEvent.click(within(pager).getByRole('button', { name: /Next/ }));
-    expect(await screen.findByText('11 subscribers, page 2 of 2.')).toBeTruthy();
+    expect(
+      await screen.findByText('11 addresses (11 subscribed, 0 unsubscribed), page 2 of 2.'),
+    ).toBeTruthy();
     expect(router.state.location.search).toBe('?page=2');
     // The first page stays (dimmed) until the second arrives.
     await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(2));
@@ -196,7 +207,7 @@ describe('NewsletterScreen: the subscribers table', () => {
 
   it('unsubscribes from the row: the row changes in place before the list is read again', async () => {
     renderScreen();
-    await screen.findByText('3 subscribers.');
+    await screen.findByText(/^3 addresses \(/);
     // The list's second reading is held back: what shows meanwhile is the in-place update.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -247,7 +258,7 @@ describe('NewsletterScreen: the subscribers table', () => {
       });
     };
     renderScreen();
-    await screen.findByText('3 subscribers.');
+    await screen.findByText(/^3 addresses \(/);
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe reader2@lab.example' }));
     expect(await screen.findByText('Successfully subscribed reader2@lab.example')).toBeTruthy();
     expect(status('reader2@lab.example')).toBe('Subscribed');
@@ -258,7 +269,7 @@ describe('NewsletterScreen: the subscribers table', () => {
       failure(NEWSLETTER_MESSAGES.notFound('reader2@lab.example'), 404);
     routes['POST /api/unsubscribe'] = () => failure('Internal Server Error', 500);
     renderScreen();
-    await screen.findByText('3 subscribers.');
+    await screen.findByText(/^3 addresses \(/);
 
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe reader2@lab.example' }));
     const alert = await screen.findByText('Error subscribing reader2@lab.example');
@@ -284,7 +295,7 @@ describe('NewsletterScreen: the unsubscribe and add-subscriber forms', () => {
       });
     };
     renderScreen();
-    await screen.findByText('3 subscribers.');
+    await screen.findByText(/^3 addresses \(/);
     const unsubscribe = form('Unsubscribe an address');
     const email = within(unsubscribe).getByLabelText('Email');
 
@@ -326,7 +337,7 @@ describe('NewsletterScreen: the unsubscribe and add-subscriber forms', () => {
       return json({ message: NEWSLETTER_MESSAGES.added, subscriber: added }, 201);
     };
     renderScreen();
-    await screen.findByText('3 subscribers.');
+    await screen.findByText(/^3 addresses \(/);
     const add = form('Add a subscriber');
     fireEvent.click(within(add).getByRole('button', { name: 'Add Subscriber' }));
     expect(await within(add).findByText(NEWSLETTER_MESSAGES.displayNameRequired)).toBeTruthy();
@@ -339,10 +350,45 @@ describe('NewsletterScreen: the unsubscribe and add-subscriber forms', () => {
     fireEvent.click(within(add).getByRole('button', { name: 'Add Subscriber' }));
     expect(await within(add).findByText(NEWSLETTER_MESSAGES.added)).toBeTruthy();
     // The list is read again: the new row opens it.
-    expect(await screen.findByText('4 subscribers.')).toBeTruthy();
+    expect(await screen.findByText(/^4 addresses \(/)).toBeTruthy();
     expect(within(table()).getAllByRole('row')[1]?.textContent).toContain('new.reader@lab.example');
     expect((within(add).getByLabelText('Name') as HTMLInputElement).value).toBe('');
   });
+
+  it('keeps a message only until the next action on the screen, or until its form is edited', async () => {
+    routes['POST /api/add-subscriber'] = (_, init) => {
+      const body = JSON.parse(init?.body as string) as { displayName: string; email: string };
+      const added = subscriber(4, body);
+      rows = [added, ...rows];
+      return json({ message: NEWSLETTER_MESSAGES.added, subscriber: added }, 201);
+    };
+    routes['POST /api/unsubscribe'] = () =>
+      json({
+        message: NEWSLETTER_MESSAGES.unsubscribed('reader3@lab.example'),
+        subscriber: { ...rows[1]!, subscribed: false },
+      });
+    renderScreen();
+    await screen.findByText(/^3 addresses \(/);
+    const add = form('Add a subscriber');
+    const addOne = async (email: string) => {
+      fireEvent.change(within(add).getByLabelText('Name'), { target: { value: 'New Reader' } });
+      fireEvent.change(within(add).getByLabelText('Email'), { target: { value: email } });
+      fireEvent.click(within(add).getByRole('button', { name: 'Add Subscriber' }));
+      expect(await within(add).findByText(NEWSLETTER_MESSAGES.added)).toBeTruthy();
+    };
+    await addOne('one@lab.example');
+
+    // Another action (a row's Unsubscribe): its message shows, the add form's goes.
+    fireEvent.click(await screen.findByRole('button', { name: 'Unsubscribe reader3@lab.example' }));
+    expect(await screen.findByText('Successfully unsubscribed reader3@lab.example')).toBeTruthy();
+    expect(within(add).queryByText(NEWSLETTER_MESSAGES.added)).toBeNull();
+
+    // Editing the form again ends its own message too.
+    await addOne('two@lab.example');
+    expect(screen.queryByText('Successfully unsubscribed reader3@lab.example')).toBeNull();
+    fireEvent.input(within(add).getByLabelText('Name'), { target: { value: 'N' } });
+    expect(within(add).queryByText(NEWSLETTER_MESSAGES.added)).toBeNull();
+  }, 15_000);
 
   it("says 'Error adding subscriber' and the duplicate reason", async () => {
     routes['POST /api/add-subscriber'] = () =>
@@ -424,6 +470,8 @@ describe('NewsletterScreen: sending', () => {
       await screen.findByText('Sent to 2 of 3 subscribers.', {}, { timeout: 3000 }),
     ).toBeTruthy();
     expect(bar.getAttribute('aria-valuenow')).toBe('100');
+    // The send has finished: the queued message is over; the outcome above says what happened.
+    expect(screen.queryByText('The newsletter is being sent to 3 subscribers.')).toBeNull();
     expect(screen.getByText('1 failed.')).toBeTruthy();
     expect(screen.getByText(/550 mailbox unavailable/).textContent).toBe(
       'bad@lab.example: 550 mailbox unavailable',
@@ -434,6 +482,57 @@ describe('NewsletterScreen: sending', () => {
     // The form is empty for the next newsletter.
     expect((within(sendForm).getByLabelText('Subject') as HTMLInputElement).value).toBe('');
   }, 10_000);
+
+  it('previews the mail in a sandboxed frame and sends a test copy, sending no newsletter', async () => {
+    routes['POST /api/newsletter/preview'] = (_, init) => {
+      expect(JSON.parse(init?.body as string)).toEqual({
+        subject: 'Spring news',
+        content: '<p>New lathes</p>',
+      });
+      return json({
+        subject: 'Spring news',
+        html: '<!doctype html><p>New lathes</p><p>Unsubscribe</p>',
+        text: 'New lathes',
+      });
+    };
+    routes['POST /api/newsletter/test'] = () =>
+      json({ message: NEWSLETTER_MESSAGES.testSent('admin@labshop.example') });
+    renderScreen();
+    const sendForm = form('Send a newsletter');
+    // Like Send, both check the form first.
+    fireEvent.click(within(sendForm).getByRole('button', { name: 'Preview' }));
+    expect(await within(sendForm).findByText(NEWSLETTER_MESSAGES.subjectRequired)).toBeTruthy();
+    expect(calls('POST', '/api/newsletter/preview')).toHaveLength(0);
+
+    fireEvent.change(within(sendForm).getByLabelText('Subject'), {
+      target: { value: 'Spring news' },
+    });
+    fireEvent.change(await screen.findByLabelText('Newsletter content'), {
+      target: { value: '<p>New lathes</p>' },
+    });
+    fireEvent.click(within(sendForm).getByRole('button', { name: 'Preview' }));
+    const frame = (await screen.findByTitle(
+      'Preview of the newsletter “Spring news”',
+    )) as HTMLIFrameElement;
+    expect(frame.getAttribute('sandbox')).toBe('');
+    expect(frame.getAttribute('srcdoc')).toContain('<p>New lathes</p><p>Unsubscribe</p>');
+
+    fireEvent.click(within(sendForm).getByRole('button', { name: 'Send test to me' }));
+    expect(
+      await within(sendForm).findByText(
+        NEWSLETTER_MESSAGES.testSent('admin@labshop.example'),
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeTruthy();
+    expect(calls('POST', '/api/newsletter/test')).toHaveLength(1);
+    expect(calls('POST', '/api/newsletter')).toHaveLength(0);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    // The form keeps what was written, for the real send.
+    expect((within(sendForm).getByLabelText('Subject') as HTMLInputElement).value).toBe(
+      'Spring news',
+    );
+  }, 15_000);
 
   it("says the server's refusal (no recipients)", async () => {
     routes['POST /api/newsletter'] = () => failure(NEWSLETTER_MESSAGES.noRecipients, 409);

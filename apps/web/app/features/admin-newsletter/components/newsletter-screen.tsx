@@ -7,6 +7,7 @@ import { LoadError } from '../../admin-content/components/load-error.tsx';
 import { ScreenHeading } from '../../admin-content/components/screen-heading.tsx';
 import { newsletterKeys } from '../api/keys.ts';
 import { useSend, useSends } from '../api/sends.ts';
+import { ActionFeedbackScope, useClaimAction } from './action-feedback.tsx';
 import { RecentSends } from './recent-sends.tsx';
 import { SendForm } from './send-form.tsx';
 import { SendProgress } from './send-progress.tsx';
@@ -15,23 +16,26 @@ import { SubscribersSection } from './subscribers-table.tsx';
 
 /**
  * Newsletter (SPEC.md "Admin screens"): the send form with the send's progress and the recent
- * sends, the unsubscribe and add-subscriber forms, and the subscribers table.
+ * sends, the unsubscribe and add-subscriber forms, and the subscribers table. Each message
+ * belongs to the action that caused it: the next action on the screen ends it.
  */
 export function NewsletterScreen() {
   return (
-    <section aria-labelledby="newsletter-heading">
-      <ScreenHeading
-        id="newsletter-heading"
-        title="Newsletter"
-        description="Send a newsletter to every subscribed address, and manage the subscribers."
-      />
-      <SendPanel />
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <UnsubscribeForm />
-        <AddSubscriberForm />
-      </div>
-      <SubscribersSection />
-    </section>
+    <ActionFeedbackScope>
+      <section aria-labelledby="newsletter-heading">
+        <ScreenHeading
+          id="newsletter-heading"
+          title="Newsletter"
+          description="Send a newsletter to every subscribed address, and manage the subscribers."
+        />
+        <SendPanel />
+        <div className="mt-6 grid gap-6 lg:grid-cols-2">
+          <UnsubscribeForm />
+          <AddSubscriberForm />
+        </div>
+        <SubscribersSection />
+      </section>
+    </ActionFeedbackScope>
   );
 }
 
@@ -43,6 +47,9 @@ function SendPanel() {
   const queryClient = useQueryClient();
   const sends = useSends();
   const [chosenId, setChosenId] = useState<string | null>(null);
+  // Choosing a send to show, and the shown send ending, end the other messages: the progress
+  // panel then says what happened.
+  const claim = useClaimAction();
   const runningId = sends.data?.newsletters.find(isSendRunning)?.id ?? null;
   // A running send found in the list stays shown after it ends, with its outcome.
   if (chosenId === null && runningId !== null) setChosenId(runningId);
@@ -54,8 +61,11 @@ function SendPanel() {
   useEffect(() => {
     if (wasRunning.current && !running) {
       void queryClient.invalidateQueries({ queryKey: newsletterKeys.sendList });
+      claim();
     }
     wasRunning.current = running;
+    // claim is made anew each render; only the send's running state matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [running, queryClient]);
 
   return (
@@ -77,7 +87,10 @@ function SendPanel() {
           sends={sends.data.newsletters}
           live={shown.data}
           shownId={chosenId}
-          onShow={setChosenId}
+          onShow={(id) => {
+            claim();
+            setChosenId(id);
+          }}
         />
       )}
     </div>

@@ -3,18 +3,26 @@ import {
   NEWSLETTER_LIMITS,
   NEWSLETTER_MESSAGES,
   NewsletterInput,
+  type NewsletterPreview,
 } from '@labshop/shared/schemas/newsletter';
-import { Send } from 'lucide-react';
+import { Eye, MailCheck, Send } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { AdminDialog } from '../../admin/components/admin-dialog.tsx';
 import { useConfirm } from '../../admin/components/confirm-dialog.tsx';
-import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { FeedbackRegions } from '../../admin/components/feedback.tsx';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
-import { fieldErrorClass, inputClass, labelClass } from '../../admin/components/styles.ts';
+import {
+  buttonClass,
+  fieldErrorClass,
+  inputClass,
+  labelClass,
+} from '../../admin/components/styles.ts';
 import { failureLines } from '../../admin-content/components/failure-lines.ts';
 import { fieldAria, FormField } from '../../admin-content/components/form-field.tsx';
-import { useSendNewsletter } from '../api/sends.ts';
+import { previewNewsletter, sendTestNewsletter, useSendNewsletter } from '../api/sends.ts';
+import { useActionFeedback } from './action-feedback.tsx';
 
 // TipTap is big: the Text Pages screen's editor, in its own chunk, fetched when this screen opens.
 const RichTextEditor = lazy(() => import('../../admin-content/components/rich-text-editor.tsx'));
@@ -48,14 +56,18 @@ const EMPTY: SendFormValues = { subject: '', content: '' };
 
 /**
  * The send form (SPEC.md: subject and content required): the subject, the content in the rich-
- * text editor, and Send, which asks first. The server queues the send and answers at once;
+ * text editor, Preview (the mail as a recipient gets it), Send test to me (one copy to the
+ * signed-in admin) and Send, which asks first. The server queues the send and answers at once;
  * `onQueued` hands its id to the progress panel.
  */
 export function SendForm({ onQueued }: { onQueued: (id: string) => void }) {
   const id = useId();
   const send = useSendNewsletter();
   const confirm = useConfirm();
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { feedback, show, clear } = useActionFeedback();
+  const [preview, setPreview] = useState<NewsletterPreview | null>(null);
+  // Which button's action runs: only its own label says so.
+  const [running, setRunning] = useState<'send' | 'preview' | 'test' | null>(null);
   // A new value remounts the editor empty (after a send).
   const [editorKey, setEditorKey] = useState(0);
   const {
@@ -71,85 +83,161 @@ export function SendForm({ onQueued }: { onQueued: (id: string) => void }) {
   });
 
   const submit = handleSubmit(async (values) => {
-    setFeedback(null);
+    show(null);
     const confirmed = await confirm({
       question: `Send “${values.subject}” to every subscribed address now?`,
       confirmLabel: 'Send',
     });
     if (!confirmed) return;
+    setRunning('send');
     try {
       const answer = await send.mutateAsync(values);
       reset(EMPTY);
       setEditorKey((key) => key + 1);
-      setFeedback({ kind: 'success', lines: [answer.message] });
+      show({ kind: 'success', lines: [answer.message] });
       onQueued(answer.newsletter.id);
     } catch (error) {
       console.error('Sending the newsletter failed:', error);
-      setFeedback({ kind: 'error', lines: failureLines(error, NEWSLETTER_MESSAGES.genericError) });
+      show({ kind: 'error', lines: failureLines(error, NEWSLETTER_MESSAGES.genericError) });
+    } finally {
+      setRunning(null);
+    }
+  });
+
+  const showPreview = handleSubmit(async (values) => {
+    show(null);
+    setRunning('preview');
+    try {
+      setPreview(await previewNewsletter(values));
+    } catch (error) {
+      console.error('Previewing the newsletter failed:', error);
+      show({ kind: 'error', lines: failureLines(error, NEWSLETTER_MESSAGES.genericError) });
+    } finally {
+      setRunning(null);
+    }
+  });
+
+  const sendTest = handleSubmit(async (values) => {
+    show(null);
+    setRunning('test');
+    try {
+      const answer = await sendTestNewsletter(values);
+      show({ kind: 'success', lines: [answer.message] });
+    } catch (error) {
+      console.error('Sending the test copy failed:', error);
+      show({ kind: 'error', lines: failureLines(error, NEWSLETTER_MESSAGES.testFailed) });
+    } finally {
+      setRunning(null);
     }
   });
 
   const subjectId = `${id}-subject`;
   const contentId = `${id}-content`;
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-labelledby={`${id}-heading`}
-      aria-busy={isSubmitting}
-    >
-      <h2 id={`${id}-heading`} className="text-lg font-bold text-brand-900">
-        Send a newsletter
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Goes to every subscribed address, each with its own unsubscribe link.
-      </p>
-      <div className="mt-4 space-y-5">
-        <FormField id={subjectId} label="Subject" error={errors.subject?.message}>
-          <input
-            {...fieldAria(subjectId, errors.subject?.message)}
-            {...register('subject')}
-            autoComplete="off"
-            maxLength={NEWSLETTER_LIMITS.subject}
-            className={inputClass}
-          />
-        </FormField>
-        <div>
-          {/* The editor is not a form control: the label names it through aria-label. */}
-          <p id={contentId} className={labelClass}>
-            Content
-          </p>
-          <div className="mt-1.5">
-            <Controller
-              control={control}
-              name="content"
-              render={({ field }) => (
-                <Suspense fallback={<LoadingIndicator label="Loading the editor..." />}>
-                  <RichTextEditor
-                    key={editorKey}
-                    content=""
-                    label="Newsletter content"
-                    onChange={field.onChange}
-                  />
-                </Suspense>
-              )}
+    <>
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        // Editing again starts a new action: the last one's message no longer applies.
+        onInput={clear}
+        aria-labelledby={`${id}-heading`}
+        aria-busy={isSubmitting}
+      >
+        <h2 id={`${id}-heading`} className="text-lg font-bold text-brand-900">
+          Send a newsletter
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Goes to every subscribed address, each with its own unsubscribe link. Preview it, or send
+          a test copy to yourself, first.
+        </p>
+        <div className="mt-4 space-y-5">
+          <FormField id={subjectId} label="Subject" error={errors.subject?.message}>
+            <input
+              {...fieldAria(subjectId, errors.subject?.message)}
+              {...register('subject')}
+              autoComplete="off"
+              maxLength={NEWSLETTER_LIMITS.subject}
+              className={inputClass}
             />
-          </div>
-          {errors.content?.message && (
-            <p id={`${contentId}-error`} className={fieldErrorClass}>
-              {errors.content.message}
+          </FormField>
+          <div>
+            {/* The editor is not a form control: the label names it through aria-label. */}
+            <p id={contentId} className={labelClass}>
+              Content
             </p>
-          )}
+            <div className="mt-1.5">
+              <Controller
+                control={control}
+                name="content"
+                render={({ field }) => (
+                  <Suspense fallback={<LoadingIndicator label="Loading the editor..." />}>
+                    <RichTextEditor
+                      key={editorKey}
+                      content=""
+                      label="Newsletter content"
+                      onChange={field.onChange}
+                    />
+                  </Suspense>
+                )}
+              />
+            </div>
+            {errors.content?.message && (
+              <p id={`${contentId}-error`} className={fieldErrorClass}>
+                {errors.content.message}
+              </p>
+            )}
+          </div>
         </div>
-      </div>
-      <FeedbackRegions feedback={feedback} className="mt-5" />
-      <FormSubmitButton
-        icon={Send}
-        label="Send Newsletter"
-        busyLabel="Sending..."
-        busy={isSubmitting}
-        className="mt-5"
-      />
-    </form>
+        <FeedbackRegions feedback={feedback} className="mt-5" />
+        <div className="mt-5 flex flex-wrap gap-3">
+          <button
+            type="button"
+            onClick={(event) => void showPreview(event)}
+            disabled={isSubmitting}
+            className={buttonClass.secondary}
+          >
+            <Eye className="h-4 w-4" aria-hidden="true" />
+            {running === 'preview' ? 'Loading preview...' : 'Preview'}
+          </button>
+          <button
+            type="button"
+            onClick={(event) => void sendTest(event)}
+            disabled={isSubmitting}
+            className={buttonClass.secondary}
+          >
+            <MailCheck className="h-4 w-4" aria-hidden="true" />
+            {running === 'test' ? 'Sending test...' : 'Send test to me'}
+          </button>
+          <FormSubmitButton
+            icon={Send}
+            label="Send Newsletter"
+            busyLabel={running === 'send' ? 'Sending...' : 'Send Newsletter'}
+            busy={isSubmitting}
+          />
+        </div>
+      </form>
+      {/* Outside the form: the dialog holds a form of its own. */}
+      <AdminDialog
+        open={preview !== null}
+        title={preview ? `Preview: ${preview.subject}` : 'Preview'}
+        onClose={() => setPreview(null)}
+      >
+        {preview && (
+          <>
+            <p className="text-sm text-slate-600">
+              As a subscriber receives it (their own unsubscribe link in the footer). Nothing has
+              been sent.
+            </p>
+            {/* sandbox="": no scripts, forms or navigation, a unique origin. */}
+            <iframe
+              title={`Preview of the newsletter “${preview.subject}”`}
+              sandbox=""
+              srcDoc={preview.html}
+              className="mt-3 h-[60vh] w-full rounded-md border border-slate-200 bg-white"
+            />
+          </>
+        )}
+      </AdminDialog>
+    </>
   );
 }

@@ -6,9 +6,10 @@ import {
   SubscriberEmailInput,
 } from '@labshop/shared/schemas/newsletter';
 import { UserMinus, UserPlus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { FeedbackRegions } from '../../admin/components/feedback.tsx';
+import { useActionFeedback } from './action-feedback.tsx';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 import { inputClass, panelClass } from '../../admin/components/styles.ts';
 import { failureLines } from '../../admin-content/components/failure-lines.ts';
@@ -22,7 +23,7 @@ import { useAddSubscriber, useChangeSubscription } from '../api/change-subscribe
 export function UnsubscribeForm() {
   const id = useId();
   const change = useChangeSubscription();
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { feedback, show: setFeedback, clear } = useActionFeedback();
   const {
     register,
     handleSubmit,
@@ -54,6 +55,8 @@ export function UnsubscribeForm() {
     <form
       noValidate
       onSubmit={(event) => void submit(event)}
+      // Editing again starts a new action: the last one's message no longer applies.
+      onInput={clear}
       aria-labelledby={`${id}-heading`}
       aria-busy={isSubmitting}
       className={panelClass}
@@ -94,7 +97,7 @@ export function UnsubscribeForm() {
 export function AddSubscriberForm() {
   const id = useId();
   const add = useAddSubscriber();
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { feedback, show: setFeedback, clear } = useActionFeedback();
   const {
     register,
     handleSubmit,
@@ -124,6 +127,8 @@ export function AddSubscriberForm() {
     <form
       noValidate
       onSubmit={(event) => void submit(event)}
+      // Editing again starts a new action: the last one's message no longer applies.
+      onInput={clear}
       aria-labelledby={`${id}-heading`}
       aria-busy={isSubmitting}
       className={panelClass}

@@ -5,10 +5,11 @@ import {
   type SubscriberDto,
 } from '@labshop/shared/schemas/newsletter';
 import { UserCheck, UserMinus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '../../admin/components/badge.tsx';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { useActionFeedback } from './action-feedback.tsx';
 import { listAddress, pageInAddress, useListPages } from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
@@ -31,11 +32,24 @@ const SEARCH_DEBOUNCE_MS = 300;
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const formatDate = (iso: string) => date.format(new Date(iso));
 
-/** The count line: '23 subscribers, page 1 of 3.' or '2 subscribers match “lab”.' */
-export function subscriberCountText(total: number, search: string, page: number, pages: number) {
-  const subscribers = total === 1 ? '1 subscriber' : `${total.toLocaleString('en-US')} subscribers`;
+const count = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * The count line, saying what each number counts (the dashboard's is the subscribed one):
+ * '33 addresses (26 subscribed, 7 unsubscribed), page 1 of 4.' or
+ * '2 addresses match “lab” (2 subscribed, 0 unsubscribed).'
+ */
+export function subscriberCountText(
+  total: number,
+  subscribed: number,
+  search: string,
+  page: number,
+  pages: number,
+) {
+  const addresses = total === 1 ? '1 address' : `${count(total)} addresses`;
   const matching = search ? ` ${total === 1 ? 'matches' : 'match'} “${search}”` : '';
-  return `${subscribers}${matching}${pages > 1 ? `, page ${page} of ${pages}` : ''}.`;
+  const split = `(${count(subscribed)} subscribed, ${count(total - subscribed)} unsubscribed)`;
+  return `${addresses}${matching} ${split}${pages > 1 ? `, page ${page} of ${pages}` : ''}.`;
 }
 
 /** What the admin's Unsubscribe or Subscribe on a row came to (SPEC.md section 8). */
@@ -69,7 +83,7 @@ export function SubscribersSection() {
   const page = pageInAddress(searchParams);
   const subscribers = useSubscribers({ search, page, limit: SUBSCRIBERS_DEFAULT_LIMIT });
   const change = useChangeSubscription();
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { feedback, show: setFeedback } = useActionFeedback();
 
   const total = subscribers.data?.total ?? 0;
   const pages = useListPages({
@@ -139,7 +153,7 @@ export function SubscribersSection() {
           >
             {total === 0
               ? NEWSLETTER_MESSAGES.empty
-              : subscriberCountText(total, search, page, pages)}
+              : subscriberCountText(total, subscribers.data?.subscribed ?? 0, search, page, pages)}
           </p>
           {rows.length > 0 && (
             <SubscriberRows

@@ -34,6 +34,7 @@ const paid: OrderHistoryEntry = {
   paymentRetref: '123456789012',
   erpSyncStatus: 'synced',
   erpSalesOrderId: 'SO-1042',
+  erpSyncedAt: '2026-03-02T15:04:00.000Z',
   erpSyncError: null,
   erpSyncAttempts: 1,
   canRetrySync: false,
@@ -48,6 +49,7 @@ const failedSync: OrderHistoryEntry = {
   shipping: { ...paid.shipping, name: 'Bo Chen', country: 'CA', city: 'Windsor', state: 'ON' },
   erpSyncStatus: 'failed',
   erpSalesOrderId: null,
+  erpSyncedAt: null,
   erpSyncError: 'ERP answered 503',
   erpSyncAttempts: 8,
   canRetrySync: true,
@@ -127,7 +129,10 @@ describe('OrdersHistory', () => {
     expect(row.textContent).toContain('Paid');
     expect(row.textContent).toContain('123456789012');
     expect(row.textContent).toContain('Synced');
-    expect(row.textContent).toContain('SO-1042');
+    // When it synced, in words; not the ERP's internal id.
+    expect(row.textContent).not.toContain('SO-1042');
+    expect(row.textContent).toMatch(/Syncedon Mar \d, 2026/);
+    expect(row.querySelector('time[datetime="2026-03-02T15:04:00.000Z"]')).toBeTruthy();
     expect(within(row).queryByRole('button', { name: /Retry sync/ })).toBeNull();
     expect(screen.getByText('2 orders.')).toBeTruthy();
     expect(historyCalls()[0]?.searchParams.get('page')).toBe('1');

@@ -311,9 +311,10 @@ function OrderRow({
             </span>
           )}
         </div>
-        {order.erpSalesOrderId && !unsynced && (
-          <span className="mt-1 block font-mono text-xs break-all text-slate-600">
-            {order.erpSalesOrderId}
+        {/* When, in words a person reads; the ERP's internal id is no use to them. */}
+        {order.erpSyncedAt && !unsynced && (
+          <span className="mt-1 block text-xs text-slate-600">
+            on <time dateTime={order.erpSyncedAt}>{formatTime(order.erpSyncedAt)}</time>
           </span>
         )}
         {order.erpSyncError && unsynced && (

@@ -1,7 +1,8 @@
 import { CreditCard, Lock, TriangleAlert } from 'lucide-react';
 import type { RefObject } from 'react';
 import { useHydrated } from '../../content/use-hydrated.ts';
-import { SITE } from '../../../lib/site.ts';
+import { useShopContact } from '../../content/shop-contact.ts';
+import { telHref } from '../../../lib/phone.ts';
 import type { CardTokenState } from '../card-token.ts';
 
 export interface CardFrameProps {
@@ -18,6 +19,8 @@ export interface CardFrameProps {
  */
 export function CardFrame({ frameRef, tokenizerUrl, card }: CardFrameProps) {
   const interactive = useHydrated();
+  const phone = useShopContact()?.phone.trim() ?? '';
+  const phoneHref = telHref(phone);
 
   return (
     <section
@@ -53,11 +56,17 @@ export function CardFrame({ frameRef, tokenizerUrl, card }: CardFrameProps) {
           <div className="flex h-full flex-col items-center justify-center gap-2 px-4 text-center text-sm text-slate-600">
             <p className="font-medium">Loading the secure card form…</p>
             <p>
-              It needs JavaScript. If it does not appear, please turn JavaScript on, or call us at{' '}
-              <a href={SITE.phone.href} className="font-semibold text-brand-700 underline">
-                {SITE.phone.display}
-              </a>{' '}
-              to order by phone.
+              It needs JavaScript. If it does not appear, please turn JavaScript on
+              {phone && phoneHref ? (
+                <>
+                  , or call us at{' '}
+                  <a href={phoneHref} className="font-semibold text-brand-700 underline">
+                    {phone}
+                  </a>{' '}
+                  to order by phone
+                </>
+              ) : null}
+              .
             </p>
           </div>
         )}

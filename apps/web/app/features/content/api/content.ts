@@ -2,6 +2,7 @@ import type { TextPageName } from '@labshop/shared/constants';
 import type { ContactDataDto, GalleryImageDto, TextPageDto } from '@labshop/shared/schemas/content';
 import type { AppLoadContext } from 'react-router';
 import { getApiJson } from '../../../lib/api-json.ts';
+import type { ShopContact } from '../../../lib/shop-contact.ts';
 
 /**
  * The content calls for storefront loaders (SPEC.md section 7), through the in-process API as
@@ -21,6 +22,21 @@ export function fetchTextPage(context: AppLoadContext, name: TextPageName): Prom
 /** The shop's address, phone and e-mail, and where the map is centred. */
 export function fetchContactData(context: AppLoadContext): Promise<ContactDataDto> {
   return getApiJson<ContactDataDto>(context, '/api/contact-data');
+}
+
+/**
+ * For the shells' loaders: the contact data's address, phone and e-mail, or null when it could
+ * not be loaded (only logged, SPEC.md section 8: the shell then shows no phone rather than a
+ * stale one). Every admin write empties the page cache, so a change shows on the next load.
+ */
+export async function loadShopContact(context: AppLoadContext): Promise<ShopContact | null> {
+  try {
+    const { address, phone, email } = await fetchContactData(context);
+    return { address, phone, email };
+  } catch (error) {
+    console.error('Loading the contact data for the page shell failed:', error);
+    return null;
+  }
 }
 
 /**

@@ -1,51 +1,49 @@
-import type { ContactDataDto } from '@labshop/shared/schemas/content';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { SITE } from '../../../lib/site.ts';
-
-/** A phone number as a tel: link: digits, with the leading + kept. */
-export function telHref(phone: string): string {
-  const trimmed = phone.trim();
-  return `tel:${trimmed.startsWith('+') ? '+' : ''}${trimmed.replace(/\D/g, '')}`;
-}
+import { telHref } from '../../../lib/phone.ts';
+import type { ShopContact } from '../../../lib/shop-contact.ts';
 
 /**
- * The shop's address, phone and e-mail from the contact data. When they could not be loaded
- * (only logged, SPEC.md section 8), the shell's fixed phone number still gives a way to reach us.
+ * The shop's address, phone and e-mail from the contact data; an empty one is left out. When
+ * they could not be loaded (only logged, SPEC.md section 8) the list is empty and the contact
+ * form is the way to reach us.
  */
-export function ContactDetails({ contactData }: { contactData: ContactDataDto | null }) {
-  if (!contactData) {
-    return (
-      <ul className="space-y-4">
-        <Item icon={<Phone className="h-5 w-5" />} label="Phone">
-          <a href={SITE.phone.href} className="font-semibold text-brand-700 hover:underline">
-            {SITE.phone.display}
-          </a>
-        </Item>
-      </ul>
-    );
-  }
+export function ContactDetails({ contactData }: { contactData: ShopContact | null }) {
+  const address = contactData?.address.trim() ?? '';
+  const phone = contactData?.phone.trim() ?? '';
+  const email = contactData?.email.trim() ?? '';
+  const phoneHref = telHref(phone);
   return (
     <ul className="space-y-4">
-      <Item icon={<MapPin className="h-5 w-5" />} label="Address">
-        <address className="not-italic">{contactData.address}</address>
-      </Item>
-      <Item icon={<Phone className="h-5 w-5" />} label="Phone">
-        <a
-          href={telHref(contactData.phone)}
-          className="font-semibold break-words text-brand-700 hover:underline"
-        >
-          {contactData.phone}
-        </a>
-      </Item>
-      <Item icon={<Mail className="h-5 w-5" />} label="Email">
-        <a
-          href={`mailto:${contactData.email}`}
-          className="font-semibold break-all text-brand-700 hover:underline"
-        >
-          {contactData.email}
-        </a>
-      </Item>
+      {address && (
+        <Item icon={<MapPin className="h-5 w-5" />} label="Address">
+          <address className="whitespace-pre-line not-italic">{address}</address>
+        </Item>
+      )}
+      {phone && (
+        <Item icon={<Phone className="h-5 w-5" />} label="Phone">
+          {phoneHref ? (
+            <a
+              href={phoneHref}
+              className="font-semibold break-words text-brand-700 hover:underline"
+            >
+              {phone}
+            </a>
+          ) : (
+            <span className="font-semibold break-words">{phone}</span>
+          )}
+        </Item>
+      )}
+      {email && (
+        <Item icon={<Mail className="h-5 w-5" />} label="Email">
+          <a
+            href={`mailto:${email}`}
+            className="font-semibold break-all text-brand-700 hover:underline"
+          >
+            {email}
+          </a>
+        </Item>
+      )}
     </ul>
   );
 }
