@@ -65,7 +65,7 @@ test.describe('the storefront layout', () => {
       const widest = await page.evaluate(() => ({
         scrollWidth: document.scrollingElement!.scrollWidth,
         // What sticks out, to say why when it fails.
-        outside: [...document.querySelectorAll('body *')]
+        outside: Array.from(document.querySelectorAll('body *'))
           .filter((element) => element.getBoundingClientRect().right > 320.5)
           .slice(0, 3)
           .map((element) => `${element.tagName}.${element.className}`.slice(0, 100)),
@@ -263,7 +263,7 @@ function coveredByButton(button: Element): string[] | null {
     if (['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE'].includes(parent.tagName)) continue;
     const range = document.createRange();
     range.selectNodeContents(node);
-    for (const rect of range.getClientRects()) {
+    for (const rect of Array.from(range.getClientRects())) {
       const visible = shown(parent, rect);
       if (visible && intersect(visible, own)) {
         found.push(`text "${node.textContent.trim().slice(0, 40)}"`);
@@ -271,8 +271,10 @@ function coveredByButton(button: Element): string[] | null {
       }
     }
   }
-  const controls = document.querySelectorAll(
-    'a[href], button, input:not([type="hidden"]), select, textarea, iframe, summary, [role="button"], [tabindex]:not([tabindex="-1"])',
+  const controls = Array.from(
+    document.querySelectorAll(
+      'a[href], button, input:not([type="hidden"]), select, textarea, iframe, summary, [role="button"], [tabindex]:not([tabindex="-1"])',
+    ),
   );
   for (const control of controls) {
     if (related(control) || !visibleElement(control)) continue;
