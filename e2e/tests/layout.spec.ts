@@ -85,8 +85,6 @@ test.describe('the storefront layout', () => {
       await waitForHydration(page);
       const support = page.getByRole('link', { name: 'Customer Support' });
       await expect(support).toHaveAttribute('href', '/contact-us');
-      // Lazy pictures and the map settle the page's height.
-      await page.waitForLoadState('networkidle');
       const { height, viewport, step } = await support.evaluate((button) => ({
         height: document.scrollingElement!.scrollHeight,
         viewport: window.innerHeight,
