@@ -43,6 +43,7 @@ const PHONE_SPECS = [
   'login.spec.ts',
   'admin-dashboard.spec.ts',
   'early-actions.spec.ts',
+  'layout.spec.ts',
 ];
 
 const launchOptions = { executablePath: chromiumPath, args: chromiumArgs };

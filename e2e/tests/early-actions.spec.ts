@@ -141,7 +141,12 @@ for (const arrival of ['before the code starts', 'without JavaScript'] as const)
       expect(await cartCookie(page)).toEqual([
         { number: VIBRATOR.number, title: VIBRATOR.title, quantity: 4 },
       ]);
+      // The header counts the items from the page the server sent, before and without the code.
+      await expect(page.getByTestId('cart-count')).toHaveText('4');
       await startCode();
+      if (arrival === 'before the code starts') {
+        await expect(page.getByTestId('cart-count')).toHaveText('4');
+      }
     });
 
     test('the contact form sends, and a refusal keeps what was typed', async ({ page }) => {

@@ -1,12 +1,6 @@
 import { COOKIES_ACCEPTED_STORAGE_KEY } from '@labshop/shared/constants';
-import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-
-/**
- * The banner's height while it is shown, on the root element: the floating Customer Support
- * button moves up by it (a transform, which is not a layout shift).
- */
-export const COOKIE_BANNER_HEIGHT_VARIABLE = '--cookie-banner-height';
 
 /**
  * Shown until the visitor accepts, then never again (local storage). The server cannot read
@@ -21,29 +15,10 @@ export function CookieBanner() {
 }
 
 function CookieNotice() {
-  const noticeRef = useRef<HTMLElement>(null);
-
-  // Before the first paint: the button must already sit above the banner when it shows.
-  useLayoutEffect(() => {
-    const notice = noticeRef.current;
-    if (!notice) return;
-    const root = document.documentElement.style;
-    const publishHeight = () =>
-      root.setProperty(COOKIE_BANNER_HEIGHT_VARIABLE, `${notice.offsetHeight}px`);
-    publishHeight();
-    const observer = new ResizeObserver(publishHeight);
-    observer.observe(notice);
-    return () => {
-      observer.disconnect();
-      root.removeProperty(COOKIE_BANNER_HEIGHT_VARIABLE);
-    };
-  }, []);
-
   return (
     <section
-      ref={noticeRef}
       aria-label="Cookie notice"
-      className="pointer-events-auto fixed inset-x-0 bottom-0 border-t border-slate-200 bg-white/95 shadow-[0_-4px_16px_rgba(15,42,68,0.12)] backdrop-blur"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 shadow-[0_-4px_16px_rgba(15,42,68,0.12)] backdrop-blur"
     >
       <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center">
         <p className="text-sm text-slate-700">

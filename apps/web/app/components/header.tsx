@@ -86,7 +86,7 @@ export function Header({ accountSlot, cartSlot, notificationsSlot, contact }: He
       </div>
 
       <div className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-4">
           <Logo />
           <nav aria-label="Main" className="ml-6 hidden md:block">
             <ul className="flex items-center gap-1">

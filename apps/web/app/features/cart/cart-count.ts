@@ -5,11 +5,14 @@ import { readCookie } from '../../lib/cookies.ts';
 import { subscribeToCart } from './cart-store.ts';
 
 /**
- * Lines in the cart cookie (a product counts once, whatever its quantity); on the server pass
- * the request's Cookie header.
+ * Items in the cart cookie: the sum of its lines' quantities, the figure the cart's summary
+ * shows (AG-210 x2 and VB-12 x1 are 3). On the server pass the request's Cookie header.
  */
 export function readCartCount(cookieHeader?: string | null): number {
-  return cartCookieLines(parseCartCookie(readCookie(COOKIES.cart, cookieHeader))).length;
+  return cartCookieLines(parseCartCookie(readCookie(COOKIES.cart, cookieHeader))).reduce(
+    (items, line) => items + line.quantity,
+    0,
+  );
 }
 
 /**

@@ -58,7 +58,7 @@ describe('the cart store', () => {
     expect(readCartLines()).toEqual([]);
   });
 
-  it('tells its hooks at once, and the header counts lines, not pieces', () => {
+  it('tells its hooks at once, and the header counts items (the quantities), not lines', () => {
     setRawCookie(encodeURIComponent('["AG-210"]'));
     const lines = renderHook(() => useCartLines(''));
     const count = renderHook(() => useCartCount(0));
@@ -68,8 +68,14 @@ describe('the cart store', () => {
       { number: 'AG-210', title: null, quantity: 1 },
       { number: 'PL-30', title: lathe.title, quantity: 3 },
     ]);
-    expect(count.result.current).toBe(2);
+    expect(count.result.current).toBe(4);
+    // A repeated entry is one line of quantity 1, as the cart page shows it.
     expect(readCartCount(`${COOKIES.cart}=${encodeURIComponent('["A","A","B"]')}`)).toBe(2);
+    const twoAndOne = JSON.stringify([
+      { number: 'AG-210', title: 'Grinder', quantity: 2 },
+      'VB-12',
+    ]);
+    expect(readCartCount(`${COOKIES.cart}=${encodeURIComponent(twoAndOne)}`)).toBe(3);
   });
 
   it('cleans entries naming no live product, and whatever is not a cart entry', () => {

@@ -77,11 +77,10 @@ export default function StorefrontLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
+      {/* In the flow under the page, or in the window's right margin when there is one. */}
+      <LazySupportButton />
       <LazyFooter contact={loaderData.contact} newsletterSlot={<LazyNewsletterSignup />} />
-      <div className="pointer-events-none fixed inset-x-0 bottom-0 z-30 flex flex-col">
-        <LazySupportButton />
-        <LazyCookieBanner />
-      </div>
+      <LazyCookieBanner />
     </div>
   );
 }

@@ -104,15 +104,12 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
         </ol>
       </nav>
 
-      <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-12">
-        <ProductGallery
-          key={product.number}
-          images={product.images}
-          title={product.title}
-          storageBaseUrl={loaderData.storageBaseUrl}
-        />
-
-        <div className="min-w-0">
+      {/* Phones read top to bottom: the title, then the price and Add to Cart (above the fold at
+          390x844), then the pictures and the description. From lg on, the pictures take the
+          left column and the rest stacks on the right; the last row takes what the pictures
+          need beyond the others. One column is minmax(0, 1fr): nothing inside can widen it. */}
+      <div className="mt-6 grid grid-cols-1 lg:grid-cols-2 lg:grid-rows-[auto_auto_1fr] lg:gap-x-12">
+        <div className="min-w-0 lg:col-start-2">
           <h1 className="text-2xl leading-tight font-bold break-words text-brand-900 sm:text-3xl">
             {product.title}
           </h1>
@@ -132,11 +129,10 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
               <MadeInUsaBadge />
             </div>
           )}
+        </div>
 
-          <div className="mt-6">
-            <ProductPricing product={product} signedIn={signedIn} />
-          </div>
-
+        <div className="mt-6 min-w-0 lg:col-start-2">
+          <ProductPricing product={product} signedIn={signedIn} />
           <div className="mt-6">
             <ProductBuyBox
               product={product}
@@ -144,39 +140,49 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
               onAddToCart={() => cart.add(product)}
             />
           </div>
-
-          <section
-            aria-labelledby="description-heading"
-            className="mt-8 border-t border-slate-200 pt-6"
-          >
-            <h2 id="description-heading" className="text-lg font-semibold text-brand-900">
-              Description
-            </h2>
-            {/* Plain text from the admin: line breaks are kept, nothing is parsed as HTML. */}
-            <p className="mt-2 leading-relaxed break-words whitespace-pre-line text-slate-700">
-              {product.description}
-            </p>
-            {product.brochureUrl && (
-              // A new tab, so the product page stays where it was behind the PDF.
-              <a
-                href={product.brochureUrl}
-                target="_blank"
-                rel="noopener"
-                className="mt-5 inline-flex items-center gap-2 rounded-md border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
-              >
-                <FileDownIcon className="h-5 w-5 shrink-0" aria-hidden="true" />
-                <span className="flex flex-col leading-tight">
-                  Download brochure
-                  <span className="text-sm font-normal text-slate-600">
-                    (PDF, opens in a new tab)
-                  </span>
-                </span>
-              </a>
-            )}
-          </section>
+          {/* In the flow under the button, so it covers neither the title nor anything else. */}
+          <LazyAddToCartNotice inline open={cart.noticeOpen} onClose={cart.closeNotice} />
         </div>
+
+        <div className="mt-8 min-w-0 lg:col-start-1 lg:row-span-3 lg:row-start-1 lg:mt-0">
+          <ProductGallery
+            key={product.number}
+            images={product.images}
+            title={product.title}
+            storageBaseUrl={loaderData.storageBaseUrl}
+          />
+        </div>
+
+        <section
+          aria-labelledby="description-heading"
+          className="mt-8 min-w-0 border-t border-slate-200 pt-6 lg:col-start-2"
+        >
+          <h2 id="description-heading" className="text-lg font-semibold text-brand-900">
+            Description
+          </h2>
+          {/* Plain text from the admin: line breaks are kept, nothing is parsed as HTML. */}
+          <p className="mt-2 leading-relaxed break-words whitespace-pre-line text-slate-700">
+            {product.description}
+          </p>
+          {product.brochureUrl && (
+            // A new tab, so the product page stays where it was behind the PDF.
+            <a
+              href={product.brochureUrl}
+              target="_blank"
+              rel="noopener"
+              className="mt-5 inline-flex items-center gap-2 rounded-md border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+            >
+              <FileDownIcon className="h-5 w-5 shrink-0" aria-hidden="true" />
+              <span className="flex flex-col leading-tight">
+                Download brochure
+                <span className="text-sm font-normal text-slate-600">
+                  (PDF, opens in a new tab)
+                </span>
+              </span>
+            </a>
+          )}
+        </section>
       </div>
-      <LazyAddToCartNotice open={cart.noticeOpen} onClose={cart.closeNotice} />
     </div>
   );
 }

@@ -12,8 +12,20 @@ export const ADD_TO_CART_MESSAGE = 'Item added successfully to cart';
 /**
  * The one-time 'Item added successfully to cart' alert. The status region is always in the
  * page, so screen readers announce the message when it appears inside it.
+ *
+ * `inline`: in the page's flow where it is placed (the product page, under Add to Cart), so it
+ * covers nothing; it stays until closed, as closing it by itself would move what is below.
+ * Otherwise it floats under the header (the shop's cards) and closes after a few seconds.
  */
-export function AddToCartNotice({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function AddToCartNotice({
+  open,
+  onClose,
+  inline = false,
+}: {
+  open: boolean;
+  onClose: () => void;
+  inline?: boolean;
+}) {
   // Without the page's code, closing loads the page again without the alert's parameters.
   const { pathname, search } = useLocation();
   const kept = new URLSearchParams(search);
@@ -21,19 +33,23 @@ export function AddToCartNotice({ open, onClose }: { open: boolean; onClose: () 
   kept.delete(NOTICE_PARAM);
   const closedHref = kept.size > 0 ? `${pathname}?${kept}` : pathname;
   useEffect(() => {
-    if (!open) return;
+    if (!open || inline) return;
     const timer = window.setTimeout(onClose, NOTICE_VISIBLE_MS);
     return () => window.clearTimeout(timer);
-  }, [open, onClose]);
+  }, [open, onClose, inline]);
 
   return (
     <div
       role="status"
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 top-28 z-50 flex justify-center px-4"
+      className={
+        inline ? 'flex' : 'pointer-events-none fixed inset-x-0 top-28 z-50 flex justify-center px-4'
+      }
     >
       {open && (
-        <div className="pointer-events-auto flex items-center gap-3 rounded-lg bg-emerald-800 py-2 pr-2 pl-4 text-white shadow-lg">
+        <div
+          className={`pointer-events-auto flex items-center gap-3 rounded-lg bg-emerald-800 py-2 pr-2 pl-4 text-white ${inline ? 'mt-4' : 'shadow-lg'}`}
+        >
           <CircleCheck className="h-5 w-5 shrink-0" aria-hidden="true" />
           <p className="font-semibold">{ADD_TO_CART_MESSAGE}</p>
           <a

@@ -25,7 +25,7 @@ export function CardFrame({ frameRef, tokenizerUrl, card }: CardFrameProps) {
   return (
     <section
       aria-labelledby="card-details-heading"
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-6"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2

@@ -184,11 +184,11 @@ export function CheckoutPage({
 
       <div
         inert={busy}
-        className="grid items-start gap-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-8"
+        className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-8"
       >
         <section
           aria-labelledby={fieldId('order-heading')}
-          className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 lg:sticky lg:top-32 lg:col-start-2 lg:row-start-1"
+          className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-6 lg:sticky lg:top-32 lg:col-start-2 lg:row-start-1"
         >
           <h2 id={fieldId('order-heading')} className="mb-3 text-lg font-bold text-brand-900">
             Order details
@@ -214,7 +214,7 @@ export function CheckoutPage({
             onSubmit={(event) => void handleSubmit(pay)(event)}
             aria-labelledby={fieldId('billing-heading')}
             aria-busy={busy}
-            className="space-y-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+            className="space-y-6 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-6"
           >
             <div>
               <h2 id={fieldId('billing-heading')} className="text-lg font-bold text-brand-900">

@@ -94,6 +94,9 @@ export function BannerCarousel() {
                 aria-roledescription="slide"
                 aria-label={`${index + 1} of ${count}`}
                 data-selected={current ? 'true' : undefined}
+                // The slides out of view keep their Start Shopping out of the tab order and away
+                // from screen readers; the first HTML has the first slide shown.
+                inert={!current}
                 className="relative h-[30rem] min-w-0 flex-[0_0_100%] sm:h-[32rem] lg:h-[36rem]"
               >
                 <picture>

@@ -86,13 +86,17 @@ export function VideoBanner() {
           </Link>
         </div>
       </div>
-      <div className="absolute right-4 bottom-4 sm:right-6 lg:right-8">
-        <PauseButton
-          paused={!playing}
-          onToggle={() => setChoice(playing ? 'pause' : 'play')}
-          what="background video"
-          tone="dark"
-        />
+      {/* At the content's right edge, as the banner carousel's controls: the window's margin
+          beside the content is kept free (the Customer Support tab is there from 1400 px). */}
+      <div className="pointer-events-none absolute inset-x-0 bottom-4 mx-auto flex max-w-7xl justify-end px-4 sm:px-6 lg:px-8">
+        <div className="pointer-events-auto">
+          <PauseButton
+            paused={!playing}
+            onToggle={() => setChoice(playing ? 'pause' : 'play')}
+            what="background video"
+            tone="dark"
+          />
+        </div>
       </div>
     </section>
   );

@@ -43,6 +43,28 @@ describe('NewsletterSignup', () => {
     expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('');
   });
 
+  it('says nothing when the empty form is tabbed through; a typed address is checked on leaving', async () => {
+    renderForm();
+    const name = screen.getByLabelText('Name (optional)');
+    const email = screen.getByLabelText('E-mail');
+    fireEvent.focus(name);
+    fireEvent.blur(name);
+    fireEvent.focus(email);
+    fireEvent.blur(email);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(NEWSLETTER_MESSAGES.emailRequired)).toBeNull();
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+
+    fireEvent.change(email, { target: { value: 'ann@' } });
+    fireEvent.blur(email);
+    expect(await screen.findByText(NEWSLETTER_MESSAGES.emailInvalid)).toBeTruthy();
+    fireEvent.change(email, { target: { value: '' } });
+    fireEvent.blur(email);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(NEWSLETTER_MESSAGES.emailInvalid)).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it("shows the server's error", async () => {
     answer = () => Response.json({ error: 'Too many requests.' }, { status: 429 });
     renderForm();

@@ -33,15 +33,26 @@ export function NewsletterSignup() {
     register,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    trigger,
+    clearErrors,
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm<SignupValues, unknown, SignupOutput>({
     resolver: zodResolver(NewsletterSignupInput) as unknown as Resolver<
       SignupValues,
       unknown,
       SignupOutput
     >,
-    mode: 'onTouched',
+    // The footer is on every page and signing up is optional: tabbing through the empty form
+    // says nothing. A typed address is checked when the field is left; Subscribe checks all.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     defaultValues: EMPTY,
+  });
+  const emailField = register('email', {
+    onBlur: (event: { target: { value: string } }) => {
+      if (event.target.value !== '') void trigger('email');
+      else if (!isSubmitted) clearErrors('email');
+    },
   });
 
   const send = async (values: SignupOutput) => {
@@ -108,7 +119,7 @@ export function NewsletterSignup() {
               </label>
               <input
                 id={emailId}
-                {...register('email')}
+                {...emailField}
                 type="email"
                 inputMode="email"
                 autoComplete="email"
