@@ -96,18 +96,27 @@ describe('migration 0012: product numbers unique without regard to case', () => 
       'Product qa-100',
       'Product Qa-100',
     ]);
-    const renamed = live.filter((row) => row.title !== 'Product QA-100' && row.title !== 'Product VB-7');
+    const renamed = live.filter(
+      (row) => row.title !== 'Product QA-100' && row.title !== 'Product VB-7',
+    );
     expect(live.map((row) => row.number).slice(0, 2)).toEqual(['QA-100', 'VB-7']);
     for (const row of renamed) {
       expect(row.number).toBe(`${row.title.slice('Product '.length)}-${row.id.slice(0, 8)}`);
     }
     const deleted = (
-      await db.execute<{ number: string }>(sql`select number from products where deleted_at is not null`)
+      await db.execute<{ number: string }>(
+        sql`select number from products where deleted_at is not null`,
+      )
     ).rows;
     expect(deleted).toEqual([{ number: 'qa-100' }]);
 
     const logged = (
-      await db.execute<{ actor_subject: string; entity_id: string; before: unknown; after: unknown }>(
+      await db.execute<{
+        actor_subject: string;
+        entity_id: string;
+        before: unknown;
+        after: unknown;
+      }>(
         sql`select actor_subject, entity_id, before, after from audit_log where action = 'product.update' order by entity_id`,
       )
     ).rows;
