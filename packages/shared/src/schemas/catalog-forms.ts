@@ -155,7 +155,8 @@ function isPrice(value: string | undefined): value is string {
 /** Whether two sets of prices are the same amounts ('5' and '5.00' are). */
 export function samePrices(a: ComparedPrices, b: ComparedPrices): boolean {
   return (['newPrice', 'wholesalePrice', 'partnerPricex3'] as const).every(
-    (name) => isPrice(a[name]) && isPrice(b[name]) && dollarsToCents(a[name]) === dollarsToCents(b[name]),
+    (name) =>
+      isPrice(a[name]) && isPrice(b[name]) && dollarsToCents(a[name]) === dollarsToCents(b[name]),
   );
 }
 

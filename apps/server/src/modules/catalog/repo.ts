@@ -140,7 +140,11 @@ function orderOf(sort: ProductSort): SQL[] {
     case 'title':
       return [by(sql`lower(${products.title})`), asc(products.id)];
     case 'category':
-      return [by(sql`lower(${categories.name})`), asc(sql`lower(${products.title})`), asc(products.id)];
+      return [
+        by(sql`lower(${categories.name})`),
+        asc(sql`lower(${products.title})`),
+        asc(products.id),
+      ];
     case 'newPrice':
       return [by(products.newPriceCents), asc(products.id)];
     default:

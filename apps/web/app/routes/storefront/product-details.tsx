@@ -41,7 +41,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const justAdded = justAddedFrom(url);
   const product = await fetchProduct(context, params.productId);
   if (!product) throw data(null, { status: 404 });
-  if (product.number !== params.productId && product.number.toLowerCase() === params.productId.toLowerCase()) {
+  if (
+    product.number !== params.productId &&
+    product.number.toLowerCase() === params.productId.toLowerCase()
+  ) {
     throw redirect(`/product-details/${encodeURIComponent(product.number)}${url.search}`, 301);
   }
   const { publicUrl, storageBaseUrl } = context.publicConfig;
