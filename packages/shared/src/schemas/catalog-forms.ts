@@ -37,6 +37,29 @@ export const PRODUCT_MESSAGES = {
   deleteConfirm: 'Are you sure you want to delete this product?',
 } as const;
 
+/**
+ * The orders GET /api/products lists in (`sort`), the admin's table's orders: a field, ascending, or with a leading '-'
+ * descending. Newest first ('-createdAt') when not given.
+ */
+export const PRODUCT_SORTS = [
+  '-createdAt',
+  'createdAt',
+  'number',
+  '-number',
+  'title',
+  '-title',
+  'category',
+  '-category',
+  'newPrice',
+  '-newPrice',
+] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const DEFAULT_PRODUCT_SORT: ProductSort = '-createdAt';
+
+export function isProductSort(value: string): value is ProductSort {
+  return (PRODUCT_SORTS as readonly string[]).includes(value);
+}
+
 export const CATEGORY_LIMITS = { name: 60 } as const;
 
 export const CATEGORY_MESSAGES = {

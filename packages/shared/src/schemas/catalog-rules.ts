@@ -50,29 +50,6 @@ export const PRODUCT_LIST_LIMITS = {
 } as const;
 
 /**
- * The orders GET /api/products lists in (`sort`): a field, ascending, or with a leading '-'
- * descending. Newest first ('-createdAt') when not given.
- */
-export const PRODUCT_SORTS = [
-  '-createdAt',
-  'createdAt',
-  'number',
-  '-number',
-  'title',
-  '-title',
-  'category',
-  '-category',
-  'newPrice',
-  '-newPrice',
-] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-export const DEFAULT_PRODUCT_SORT: ProductSort = '-createdAt';
-
-export function isProductSort(value: string): value is ProductSort {
-  return (PRODUCT_SORTS as readonly string[]).includes(value);
-}
-
-/**
  * Cards on a shop page: six rows of four on a desktop. Every card is rendered on the server,
  * so the page size is what a page costs to make (issue 9: 100 cards took 25-30 ms).
  */

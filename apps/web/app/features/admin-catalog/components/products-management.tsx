@@ -228,9 +228,10 @@ export function ProductsManagement() {
   );
 }
 
-// Narrower cells than the other admin tables: eleven columns fit beside the menu at 1440 px.
-const th = `${tableHeadCellClass.replace('px-3', 'px-2')} align-bottom`;
-const td = tableCellClass.replace('px-3', 'px-2');
+// Narrower cells and a smaller type than the other admin tables: eleven columns, prices up to
+// $99,999.99 and a long unbroken title fit beside the menu at 1440 px.
+const th = `${tableHeadCellClass.replace('px-3', 'px-1.5')} align-bottom`;
+const td = `${tableCellClass.replace('px-3', 'px-1.5')} text-[13px]`;
 // Headers of narrow columns wrap between words ('Partner Price / QTY x3').
 const thWrapping = th.replace('whitespace-nowrap', '');
 // Long unbroken words (a title without spaces) break anywhere instead of widening the table.
@@ -238,7 +239,7 @@ const breakAnywhere = '[overflow-wrap:anywhere]';
 // From tablet width up, actions and number stay in view while the other columns scroll.
 const stickyActions = 'w-20 md:sticky md:left-0 md:z-10';
 const stickyNumber =
-  'min-w-20 md:sticky md:left-20 md:z-10 md:shadow-[inset_-1px_0_0_var(--color-slate-200)]';
+  'min-w-16 md:sticky md:left-20 md:z-10 md:shadow-[inset_-1px_0_0_var(--color-slate-200)]';
 
 /** A column the list can be sorted by: its field, ascending first. */
 type SortField = 'number' | 'title' | 'category' | 'newPrice';
@@ -386,18 +387,18 @@ function ProductsTable({
           >
             {product.number}
           </th>
-          <td className={`${td} min-w-32 text-slate-900`}>
+          <td className={`${td} min-w-28 text-slate-900`}>
             {/* At most three lines; the whole title on hover. */}
             <span className={`line-clamp-3 ${breakAnywhere}`} title={product.title}>
               {product.title}
             </span>
           </td>
-          <td className={`${td} min-w-32 text-slate-600`} title={product.description}>
+          <td className={`${td} min-w-24 text-slate-600`} title={product.description}>
             <span className={`line-clamp-3 ${breakAnywhere}`}>
               {truncate(product.description, DESCRIPTION_PREVIEW)}
             </span>
           </td>
-          <td className={`${td} min-w-24 ${breakAnywhere}`}>{product.category}</td>
+          <td className={`${td} min-w-20 ${breakAnywhere}`}>{product.category}</td>
           <td className={`${td} text-right whitespace-nowrap text-slate-500`}>
             {product.oldPrice === null ? '—' : <s>{money(product.oldPrice)}</s>}
           </td>
@@ -412,7 +413,7 @@ function ProductsTable({
                 href={product.brochureUrl}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="inline-flex max-w-24 items-center gap-1 font-semibold text-brand-700 underline"
+                className="inline-flex max-w-20 items-center gap-1 font-semibold text-brand-700 underline"
                 title={product.brochure ?? undefined}
               >
                 <FileText className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
@@ -424,16 +425,16 @@ function ProductsTable({
             )}
           </td>
           <td className={td}>
-            <div className="flex w-[4.25rem] flex-wrap items-center gap-1">
+            <div className="flex w-[3.75rem] flex-wrap items-center gap-1">
               {product.images.slice(0, THUMBNAILS_SHOWN).map((url, index) => (
                 <img
                   key={url}
                   src={url}
                   alt={`${product.number} image ${index + 1}`}
-                  width={32}
-                  height={32}
+                  width={28}
+                  height={28}
                   loading="lazy"
-                  className="h-8 w-8 rounded border border-slate-200 object-cover"
+                  className="h-7 w-7 rounded border border-slate-200 object-cover"
                 />
               ))}
               {product.images.length > THUMBNAILS_SHOWN && (
