@@ -393,7 +393,7 @@ function ProductsTable({
               {product.title}
             </span>
           </td>
-          <td className={`${td} min-w-24 text-slate-600`} title={product.description}>
+          <td className={`${td} min-w-20 text-slate-600`} title={product.description}>
             <span className={`line-clamp-3 ${breakAnywhere}`}>
               {truncate(product.description, DESCRIPTION_PREVIEW)}
             </span>
@@ -413,7 +413,7 @@ function ProductsTable({
                 href={product.brochureUrl}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="inline-flex max-w-20 items-center gap-1 font-semibold text-brand-700 underline"
+                className="inline-flex max-w-16 items-center gap-1 font-semibold text-brand-700 underline"
                 title={product.brochure ?? undefined}
               >
                 <FileText className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
