@@ -425,7 +425,7 @@ function ProductsTable({
             )}
           </td>
           <td className={td}>
-            <div className="flex w-[3.75rem] flex-wrap items-center gap-1">
+            <div className="flex w-[3.625rem] flex-wrap items-center gap-0.5">
               {product.images.slice(0, THUMBNAILS_SHOWN).map((url, index) => (
                 <img
                   key={url}
