@@ -74,16 +74,24 @@ test.describe('admin catalogue', () => {
     ).toBeVisible({
       timeout: 15_000,
     });
-    // The form starts over for the next product.
+    // The form starts over for the next product, and the new one is a click away.
     await expect(field(page, 'Product Number')).toHaveValue('');
     await expect(page.getByRole('list', { name: 'Images to save' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'View in shop' })).toHaveAttribute(
+      'href',
+      `/product-details/${number}`,
+    );
+    await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveAttribute(
+      'href',
+      `/admin/products-edit/${number}`,
+    );
 
     // The list finds it by a part of its number, case-insensitively.
     await page.getByRole('link', { name: 'Back to products' }).click();
     await expect(page).toHaveURL(/\/admin\/products$/);
     await expect(page).toHaveTitle(/^Products \| Admin \|/);
-    await page.getByLabel('Search by product number').fill(number.slice(4).toLowerCase());
-    await expect(page).toHaveURL(/[?&]number=/);
+    await page.getByLabel('Search by title or product number').fill(number.slice(4).toLowerCase());
+    await expect(page).toHaveURL(/[?&]q=/);
     const rows = page.getByRole('table', { name: 'Products' }).locator('tbody tr');
     await expect(rows).toHaveCount(1);
     const row = rows.first();
@@ -124,7 +132,7 @@ test.describe('admin catalogue', () => {
     await expect(page.getByRole('heading', { level: 1, name: revisedTitle })).toBeVisible();
 
     // Delete, after the confirm.
-    await page.goto(`/admin/products?number=${number}`);
+    await page.goto(`/admin/products?q=${number}`);
     await waitForHydration(page);
     const deleteButton = page.getByRole('button', { name: `Delete ${number}` });
     await expect(deleteButton).toBeVisible();
@@ -149,7 +157,7 @@ test.describe('admin catalogue', () => {
     page.on('dialog', (dialog) => {
       throw new Error(`A browser dialog opened: ${dialog.message()}`);
     });
-    await openAsAdmin(page, '/admin/products?number=AG-210');
+    await openAsAdmin(page, '/admin/products?q=AG-210');
     const deleteButton = page.getByRole('button', { name: 'Delete AG-210', exact: true });
     await expect(deleteButton).toBeVisible();
     const question = adminConfirm(page, 'Are you sure you want to delete this product?');
@@ -496,5 +504,175 @@ test.describe('admin catalogue', () => {
     await expect(status).toBeVisible();
     await expect(status).toContainText('2 failures: AG-150, PL-20');
     await expect(sync).toBeEnabled();
+  });
+  test('the products table fits at 1440 px beside the menu, a long unbroken title too', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const number = uniqueNumber(testInfo, 'WIDE');
+    const title = `Grinder${'X'.repeat(190)}`;
+    await openAsAdmin(page, '/admin/products');
+    const created = await page.request.post('/api/products', {
+      multipart: {
+        number,
+        title,
+        description: `${'Unbroken'.repeat(30)} description`,
+        category: 'Alloy Grinders',
+        newPrice: '99999.99',
+        oldPrice: '88888.88',
+        wholesalePrice: '77777.77',
+        partnerPricex3: '66666.66',
+        brochure: `a-very-long-brochure-file-name-without-any-spaces-${'x'.repeat(80)}.pdf`,
+        images: { name: 'p.jpg', mimeType: 'image/jpeg', buffer: JPEG },
+      },
+    });
+    expect(created.status()).toBe(201);
+    try {
+      // The newest product is on the first page of the whole list.
+      await page.goto('/admin/products');
+      await waitForHydration(page);
+      const table = page.getByRole('region', { name: 'Products table' });
+      const row = table.locator('tbody tr').filter({ hasText: number });
+      await expect(row).toHaveCount(1);
+      // Nothing scrolls sideways: not the page, not the table's box.
+      const overflow = await table.evaluate((box) => ({
+        table: box.scrollWidth - box.clientWidth,
+        page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      }));
+      expect(overflow).toEqual({ table: 0, page: 0 });
+      // Every column, the last (images) included, is on screen; the title shows whole on hover.
+      const images = await row.locator('td').last().boundingBox();
+      expect(images!.x + images!.width).toBeLessThanOrEqual(1440);
+      await expect(row.getByTitle(title, { exact: true })).toBeVisible();
+      await expect(row).toContainText('$66,666.66');
+    } finally {
+      await page.request.delete(`/api/products/${number}`);
+    }
+  });
+
+  test('search, category, order and page stay in the address, for a reload and Back to products', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await openAsAdmin(page, '/admin/products');
+    const rows = page.getByRole('table', { name: 'Products' }).locator('tbody tr');
+
+    // Search by a word of the title, not the number.
+    await page.getByLabel('Search by title or product number').fill('grinder');
+    await expect(page).toHaveURL(/[?&]q=grinder/);
+    await page.getByLabel('Category').selectOption('Alloy Grinders');
+    await expect(page).toHaveURL(/[?&]category=Alloy\+Grinders/);
+    await page.getByRole('button', { name: 'Title' }).click();
+    await expect(page).toHaveURL(/[?&]sort=title/);
+    await expect(page.getByRole('columnheader', { name: 'Title' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    const titles = async () =>
+      (await rows.locator('td:nth-child(3)').allInnerTexts()).map((text) => text.toLowerCase());
+    await expect.poll(async () => (await titles()).length).toBeGreaterThan(1);
+    const ascending = await titles();
+    expect(ascending).toEqual([...ascending].sort());
+    for (const text of ascending) expect(text).toContain('grinder');
+    await page.getByRole('button', { name: 'Title' }).click();
+    await expect(page).toHaveURL(/[?&]sort=-title/);
+    await expect.poll(titles).toEqual([...ascending].reverse());
+    const listUrl = page.url();
+
+    // A reload shows the same list.
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByLabel('Search by title or product number')).toHaveValue('grinder');
+    await expect(page.getByLabel('Category')).toHaveValue('Alloy Grinders');
+    await expect.poll(titles).toEqual([...ascending].reverse());
+
+    // To a product and back: the same list; a reload of the editor changes nothing.
+    await rows
+      .first()
+      .getByRole('link', { name: /^Edit / })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/products-edit\//);
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Back to products' }).click();
+    await expect(page).toHaveURL(listUrl);
+    await expect.poll(titles).toEqual([...ascending].reverse());
+
+    // The page too (76 demo products, 50 to a page).
+    await page.goto('/admin/products?page=2');
+    await waitForHydration(page);
+    await expect(page.getByRole('navigation', { name: 'Product pages' })).toContainText(
+      'Page 2 of',
+    );
+    await rows
+      .first()
+      .getByRole('link', { name: /^Edit / })
+      .click();
+    await page.getByRole('link', { name: 'Back to products' }).click();
+    await expect(page).toHaveURL(/\/admin\/products\?page=2$/);
+  });
+
+  test('a price of $0.00 is refused, prices above retail wait for a confirmation, numbers ignore case', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const number = uniqueNumber(testInfo, 'PRICE');
+    await openAsAdmin(page, '/admin/product-new');
+    await fillProduct(page, number, `Browser test price check ${number}`);
+    await field(page, 'Images').setInputFiles({
+      name: 'grinder.jpg',
+      mimeType: 'image/jpeg',
+      buffer: JPEG,
+    });
+    await field(page, 'New Price').fill('0.00');
+    await field(page, 'New Price').blur();
+    await expect(page.getByText('New Price must be more than $0.00.')).toBeVisible();
+
+    // Wholesale above retail: warned at once; Create waits for the box.
+    await field(page, 'New Price').fill('99.50');
+    await field(page, 'Wholesale Price').fill('120');
+    const warning = page.getByRole('group', { name: 'Price warning' });
+    await expect(warning).toContainText(
+      'Wholesale Price ($120.00) is above the New Price ($99.50).',
+    );
+    await page.getByRole('button', { name: 'Create Product' }).click();
+    await expect(
+      page.getByText('Correct the prices, or tick the box to save them as they are.'),
+    ).toBeVisible();
+    const confirm = page.getByLabel('These prices are right: save them as they are.');
+    await expect(confirm).toBeFocused();
+    expect((await page.request.get(`/api/products/${number}`)).status()).toBe(404);
+    await expectNoAccessibilityViolations(page);
+
+    await confirm.check();
+    await page.getByRole('button', { name: 'Create Product' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Product is created successfully!' }),
+    ).toBeVisible({ timeout: 15_000 });
+    expect(await (await page.request.get(`/api/products/${number}`)).json()).toMatchObject({
+      newPrice: 99.5,
+      wholesalePrice: 120,
+    });
+
+    try {
+      // The same number in other letters is taken...
+      await fillProduct(page, number.toLowerCase(), `Browser test price check again`);
+      await field(page, 'Images').setInputFiles({
+        name: 'grinder.jpg',
+        mimeType: 'image/jpeg',
+        buffer: JPEG,
+      });
+      await page.getByRole('button', { name: 'Create Product' }).click();
+      await expect(
+        page.getByRole('alert').filter({
+          hasText: `A product with number ${number} already exists.`,
+        }),
+      ).toBeVisible({ timeout: 15_000 });
+      // ...and its address leads to the product's own.
+      await page.goto(`/product-details/${number.toLowerCase()}`);
+      await expect(page).toHaveURL(new RegExp(`/product-details/${number}$`));
+    } finally {
+      await page.request.delete(`/api/products/${number}`);
+    }
   });
 });

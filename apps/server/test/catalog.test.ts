@@ -942,3 +942,150 @@ describe('a large catalogue', () => {
     }
   });
 });
+
+describe('issue 34: numbers in any case, zero prices, prices above retail, sorted lists', () => {
+  const category = 'Issue 34 Shelf';
+  // Prices in order unless a test says otherwise.
+  const product = (overrides: Fields) =>
+    validProduct({
+      category,
+      newPrice: '300',
+      wholesalePrice: '250',
+      partnerPricex3: '200',
+      ...overrides,
+    });
+  const update = (number: string, fields: Fields) =>
+    call('PUT', `/api/products/${number}`, { token: adminToken, body: form(fields, []) });
+
+  beforeAll(async () => {
+    expect((await createCategory(category)).status).toBe(201);
+    for (const fields of [
+      product({ number: 'QA-100', title: 'bench lathe', newPrice: '300' }),
+      product({ number: 'qb-2', title: 'Alloy mixer', newPrice: '1000', wholesalePrice: '900' }),
+      product({
+        number: 'QC-30',
+        title: 'Casting ring',
+        newPrice: '50',
+        wholesalePrice: '40',
+        partnerPricex3: '35',
+      }),
+    ]) {
+      expect((await createProduct(fields, [await jpeg()])).status).toBe(201);
+    }
+  });
+
+  it('refuses a number that differs from a live one only in case, on create and update', async () => {
+    const created = await createProduct(product({ number: 'qa-100' }), [await jpeg()]);
+    expect(created.status).toBe(409);
+    expect(await created.json()).toEqual({ error: 'A product with number QA-100 already exists.' });
+    const updated = await update('QC-30', product({ number: 'Qa-100' }));
+    expect(updated.status).toBe(409);
+    expect(await updated.json()).toEqual({ error: 'A product with number QA-100 already exists.' });
+    // A product may change the case of its own number.
+    const recased = await update(
+      'qb-2',
+      product({ number: 'QB-2', title: 'Alloy mixer', newPrice: '1000', wholesalePrice: '900' }),
+    );
+    expect(recased.status).toBe(200);
+    expect(((await recased.json()) as ProductDto).number).toBe('QB-2');
+  });
+
+  it('finds a product by its number in any case', async () => {
+    const response = await call('GET', '/api/products/qa-100');
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as ProductDto).number).toBe('QA-100');
+  });
+
+  for (const [name, overrides, message] of [
+    ['a new price of 0', { newPrice: '0' }, PRODUCT_MESSAGES.newPriceZero],
+    ['a new price of 0.00', { newPrice: '0.00' }, PRODUCT_MESSAGES.newPriceZero],
+    ['a wholesale price of 0.0', { wholesalePrice: '0.0' }, PRODUCT_MESSAGES.wholesalePriceZero],
+    ['a partner price of 00', { partnerPricex3: '00' }, PRODUCT_MESSAGES.partnerPricex3Zero],
+    ['an old price of 0', { oldPrice: '0' }, PRODUCT_MESSAGES.oldPriceZero],
+  ] as const) {
+    it(`refuses ${name} on create and update`, async () => {
+      const created = await createProduct(product({ number: 'ZERO-1', ...overrides }), [
+        await jpeg(),
+      ]);
+      expect(created.status).toBe(400);
+      expect(await created.json()).toEqual({ error: message });
+      const updated = await update('QC-30', product({ number: 'QC-30', ...overrides }));
+      expect(updated.status).toBe(400);
+      expect(await updated.json()).toEqual({ error: message });
+    });
+  }
+
+  it('saves a wholesale or partner price above retail only when confirmed', async () => {
+    const above = product({
+      number: 'HIGH-1',
+      newPrice: '100',
+      wholesalePrice: '120',
+      partnerPricex3: '130.5',
+    });
+    const refused = await createProduct(above, [await jpeg()]);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      error:
+        'Wholesale Price ($120.00) is above the New Price ($100.00). Partner Price QTY x3 ($130.50) is above the New Price ($100.00). Confirm these prices to save them.',
+    });
+    expect((await call('GET', '/api/products/HIGH-1')).status).toBe(404);
+    const confirmed = await createProduct({ ...above, confirmPrices: 'true' }, [await jpeg()]);
+    expect(confirmed.status).toBe(201);
+
+    // An edit that keeps those prices is not asked again ('120' and '120.00' are one price)...
+    const retitled = await update('HIGH-1', { ...above, newPrice: '100.00', title: 'Renamed' });
+    expect(retitled.status).toBe(200);
+    // ...one that changes a price is, and equal to retail is fine.
+    const raised = await update('HIGH-1', { ...above, partnerPricex3: '140' });
+    expect(raised.status).toBe(400);
+    expect(((await raised.json()) as { error: string }).error).toMatch(/Confirm these prices/);
+    const inOrder = await update('HIGH-1', {
+      ...above,
+      wholesalePrice: '100',
+      partnerPricex3: '99',
+    });
+    expect(inOrder.status).toBe(200);
+    expect(
+      await (await call('GET', '/api/products/HIGH-1', { token: adminToken })).json(),
+    ).toMatchObject({
+      wholesalePrice: 100,
+      partnerPricex3: 99,
+    });
+  });
+
+  it('sorts by number, title, category and price, either way, with a filter and a search', async () => {
+    const numbers = async (query: string) =>
+      (await listProducts(`?category=${encodeURIComponent(category)}${query}`)).products.map(
+        (p) => p.number,
+      );
+    expect(await numbers('&sort=number')).toEqual(['HIGH-1', 'QA-100', 'QB-2', 'QC-30']);
+    expect(await numbers('&sort=-number')).toEqual(['QC-30', 'QB-2', 'QA-100', 'HIGH-1']);
+    // Titles case-insensitively: 'bench lathe' between 'Alloy mixer' and 'Casting ring'.
+    expect(await numbers('&sort=title')).toEqual(['QB-2', 'QA-100', 'QC-30', 'HIGH-1']);
+    expect(await numbers('&sort=newPrice')).toEqual(['QC-30', 'HIGH-1', 'QA-100', 'QB-2']);
+    expect(await numbers('&sort=-newPrice')).toEqual(['QB-2', 'QA-100', 'HIGH-1', 'QC-30']);
+    expect(await numbers('&sort=createdAt')).toEqual(['QA-100', 'QB-2', 'QC-30', 'HIGH-1']);
+    expect(await numbers('')).toEqual(['HIGH-1', 'QC-30', 'QB-2', 'QA-100']);
+    // Paged in the sorted order.
+    expect(await numbers('&sort=number&limit=2&page=2')).toEqual(['QB-2', 'QC-30']);
+    expect(await numbers('&sort=createdAt&limit=3&page=2')).toEqual(['HIGH-1']);
+    // A search (title or number) in the sorted order.
+    expect(await numbers('&q=q&sort=-number')).toEqual(['QC-30', 'QB-2', 'QA-100']);
+    expect(await numbers('&q=ring&sort=title')).toEqual(['QC-30']);
+    expect(await numbers('&q=LATHE&sort=-title')).toEqual(['HIGH-1', 'QA-100']);
+    // By category: then by title.
+    const byCategory = (await listProducts('?sort=category&limit=200')).products;
+    const categories = byCategory.map((p) => p.category.toLowerCase());
+    expect(categories).toEqual([...categories].sort());
+  });
+
+  it('answers an unknown sort with 400 and the choices', async () => {
+    for (const sort of ['price', 'wholesalePrice', '--number', '']) {
+      const response = await call('GET', `/api/products?sort=${sort}`);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toMatch(
+        /^sort must be one of -createdAt, createdAt, number, -number, title/,
+      );
+    }
+  });
+});

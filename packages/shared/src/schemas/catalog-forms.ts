@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dollarsToCents, formatCents } from '../money.ts';
 import { isProtocolRelative, stopWith } from './field-checks.ts';
 
 /**
@@ -21,6 +22,11 @@ export const PRODUCT_MESSAGES = {
   newPrice: 'New Price is required and must be a valid number.',
   wholesalePrice: 'Wholesale Price is required and must be a valid number.',
   partnerPricex3: 'Partner Price is required and must be a valid number.',
+  // Beyond the spec (issue 34): a price of $0.00 is a typo, never a price.
+  oldPriceZero: 'Old Price must be more than $0.00; leave it empty for none.',
+  newPriceZero: 'New Price must be more than $0.00.',
+  wholesalePriceZero: 'Wholesale Price must be more than $0.00.',
+  partnerPricex3Zero: 'Partner Price must be more than $0.00.',
   brochure: 'Please enter a valid file name.',
   imagesRequired: 'Please upload at least one image.',
   jpegOnly: 'Only JPG files are accepted.',
@@ -47,6 +53,29 @@ export function fileRefusal(filename: string, reason: string): string {
   const clean = last.replace(/[\p{Cc}\p{Cf}"]/gu, '').trim();
   const name = clean.length > 80 ? `${clean.slice(0, 77)}...` : clean;
   return name ? `"${name}" was refused: ${reason}` : `A file was refused: ${reason}`;
+}
+
+/**
+ * The orders GET /api/products lists in (`sort`), the admin's table's orders: a field, ascending, or with a leading '-'
+ * descending. Newest first ('-createdAt') when not given.
+ */
+export const PRODUCT_SORTS = [
+  '-createdAt',
+  'createdAt',
+  'number',
+  '-number',
+  'title',
+  '-title',
+  'category',
+  '-category',
+  'newPrice',
+  '-newPrice',
+] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const DEFAULT_PRODUCT_SORT: ProductSort = '-createdAt';
+
+export function isProductSort(value: string): value is ProductSort {
+  return (PRODUCT_SORTS as readonly string[]).includes(value);
 }
 
 export const CATEGORY_LIMITS = { name: 60 } as const;
@@ -89,12 +118,15 @@ export const BROCHURE_FILE_FIELD = 'brochureFile';
 export const IMAGE_ORDER_FIELD = 'imageOrder';
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
-const price = (message: string) =>
+/** A well-formed price that is zero; a malformed one has its own message. */
+const isZeroPrice = (value: string) => PRICE_PATTERN.test(value) && Number(value) === 0;
+const price = (message: string, zeroMessage: string) =>
   z
     .string({ error: message })
     .trim()
     .max(PRICE_MAX_LENGTH, stopWith(message))
-    .regex(PRICE_PATTERN, message);
+    .regex(PRICE_PATTERN, message)
+    .refine((value) => !isZeroPrice(value), zeroMessage);
 
 export const ProductInput = z.object({
   number: required(PRODUCT_MESSAGES.number)
@@ -119,10 +151,11 @@ export const ProductInput = z.object({
     .trim()
     .max(PRICE_MAX_LENGTH, stopWith(PRODUCT_MESSAGES.oldPrice))
     .refine((value) => value === '' || PRICE_PATTERN.test(value), PRODUCT_MESSAGES.oldPrice)
+    .refine((value) => !isZeroPrice(value), PRODUCT_MESSAGES.oldPriceZero)
     .optional(),
-  newPrice: price(PRODUCT_MESSAGES.newPrice),
-  wholesalePrice: price(PRODUCT_MESSAGES.wholesalePrice),
-  partnerPricex3: price(PRODUCT_MESSAGES.partnerPricex3),
+  newPrice: price(PRODUCT_MESSAGES.newPrice, PRODUCT_MESSAGES.newPriceZero),
+  wholesalePrice: price(PRODUCT_MESSAGES.wholesalePrice, PRODUCT_MESSAGES.wholesalePriceZero),
+  partnerPricex3: price(PRODUCT_MESSAGES.partnerPricex3, PRODUCT_MESSAGES.partnerPricex3Zero),
   brochure: z
     .string({ error: PRODUCT_MESSAGES.brochure })
     .trim()
@@ -137,6 +170,52 @@ export const ProductInput = z.object({
 });
 
 export type ProductInput = z.infer<typeof ProductInput>;
+
+/**
+ * The multipart field that confirms prices `priceWarnings` warns about ('true'): without it the
+ * API refuses a create, or an update that changes a price, whose partner prices exceed retail.
+ */
+export const CONFIRM_PRICES_FIELD = 'confirmPrices';
+
+/** The three prices `priceWarnings` compares, as the form holds them (dollars as text). */
+export type ComparedPrices = Pick<ProductInput, 'newPrice' | 'wholesalePrice' | 'partnerPricex3'>;
+
+/**
+ * Partner prices above the retail price: allowed (a price may be meant so), but almost always a
+ * slip, so the admin is warned and asked to confirm. Empty when the prices are in order or not
+ * all well-formed yet (their own messages come first).
+ */
+export function priceWarnings(prices: ComparedPrices): string[] {
+  if (![prices.newPrice, prices.wholesalePrice, prices.partnerPricex3].every(isPrice)) return [];
+  const retail = dollarsToCents(prices.newPrice);
+  const above = (label: string, dollars: string) => {
+    const cents = dollarsToCents(dollars);
+    return cents > retail
+      ? [`${label} (${formatCents(cents)}) is above the New Price (${formatCents(retail)}).`]
+      : [];
+  };
+  return [
+    ...above('Wholesale Price', prices.wholesalePrice),
+    ...above('Partner Price QTY x3', prices.partnerPricex3),
+  ];
+}
+
+function isPrice(value: string | undefined): value is string {
+  return value !== undefined && PRICE_PATTERN.test(value.trim());
+}
+
+/** Whether two sets of prices are the same amounts ('5' and '5.00' are). */
+export function samePrices(a: ComparedPrices, b: ComparedPrices): boolean {
+  return (['newPrice', 'wholesalePrice', 'partnerPricex3'] as const).every(
+    (name) =>
+      isPrice(a[name]) && isPrice(b[name]) && dollarsToCents(a[name]) === dollarsToCents(b[name]),
+  );
+}
+
+/** The API's refusal of unconfirmed `priceWarnings`. */
+export function unconfirmedPricesMessage(warnings: readonly string[]): string {
+  return `${warnings.join(' ')} Confirm these prices to save them.`;
+}
 
 /** The product form's field names in the order their errors are reported. */
 export const PRODUCT_FIELDS = Object.keys(ProductInput.shape) as (keyof ProductInput)[];

@@ -71,6 +71,10 @@ export const products = pgTable(
     uniqueIndex('products_number_live_unique')
       .on(table.number)
       .where(sql`${table.deletedAt} is null`),
+    // Numbers are unique without regard to case (migration 0012); lookups by number use it.
+    uniqueIndex('products_number_lower_live_unique')
+      .on(sql`lower(${table.number})`)
+      .where(sql`${table.deletedAt} is null`),
     // Lists are newest first (the demo catalogue's order), in a category or not.
     index('products_created_idx')
       .on(table.createdAt.desc().nullsFirst(), table.id)

@@ -15,6 +15,11 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { ProductPrices } from '@labshop/shared/pricing';
+import {
+  DEFAULT_PRODUCT_SORT,
+  PRODUCT_NUMBER_PATTERN,
+  type ProductSort,
+} from '@labshop/shared/schemas/catalog';
 import type { Database } from '../../db/client.ts';
 import { databaseErrorCode } from '../../http/errors.ts';
 import { categories, liveProductCount, products } from '../../db/schema/index.ts';
@@ -237,6 +242,35 @@ function productWhere(filter: ProductFilter): SQL | undefined {
 const newestFirst = [desc(products.createdAt), asc(products.id)];
 const oldestFirst = [asc(products.createdAt), desc(products.id)];
 
+/**
+ * A list's order for a sort other than by creation: the field, then the id, so pages never
+ * overlap. Texts sort case-insensitively (the number's through products_number_lower_live_unique).
+ */
+function orderOf(sort: ProductSort): SQL[] {
+  const descending = sort.startsWith('-');
+  const by = (expression: SQL | typeof products.newPriceCents) =>
+    descending ? desc(expression) : asc(expression);
+  switch (sort.replace(/^-/, '')) {
+    case 'number':
+      return [by(sql`lower(${products.number})`), asc(products.id)];
+    case 'title':
+      return [by(sql`lower(${products.title})`), asc(products.id)];
+    case 'category':
+      return [
+        by(sql`lower(${categories.name})`),
+        asc(sql`lower(${products.title})`),
+        asc(products.id),
+      ];
+    case 'newPrice':
+      return [by(products.newPriceCents), asc(products.id)];
+    default:
+      return descending ? newestFirst : oldestFirst;
+  }
+}
+
+/** Whether the list is in creation order, which the lists' own indexes serve. */
+const isCreationOrder = (sort: ProductSort) => sort === '-createdAt' || sort === 'createdAt';
+
 /** PostgreSQL's unique_violation, from either driver. */
 export function isUniqueViolation(error: unknown): boolean {
   return databaseErrorCode(error) === '23505';
@@ -295,6 +329,7 @@ export function createCatalogRepo(db: Database) {
       filter: ProductFilter,
       page: { limit: number; offset: number },
       countCap: number,
+      sort: ProductSort = DEFAULT_PRODUCT_SORT,
     ): Promise<{ rows: ProductRow[]; total: number; totalCapped: boolean }> {
       let matched = await countMatches(filter, countCap);
       if (matched === 0 && filter.search) {
@@ -315,14 +350,18 @@ export function createCatalogRepo(db: Database) {
       // is newest first, found soon on a walk of the newest-first index: ranking it would read
       // every match (all 100,000 for 'bulk'). The admin's number search is newest first too
       // (the "+ 0 seconds" keeps the planner from walking that index for a rare number, which
-      // would read most of the catalogue).
-      const order = totalCapped
-        ? newestFirst
-        : [
-            ...(filter.search ? searchRank(filter.search, filter.typoWords) : []),
-            sql`${products.createdAt} + interval '0 seconds' desc`,
-            asc(products.id),
-          ];
+      // would read most of the catalogue). Another order than newest first (the admin's table)
+      // sorts the matches as asked.
+      const order =
+        sort !== DEFAULT_PRODUCT_SORT
+          ? orderOf(sort)
+          : totalCapped
+            ? newestFirst
+            : [
+                ...(filter.search ? searchRank(filter.search, filter.typoWords) : []),
+                sql`${products.createdAt} + interval '0 seconds' desc`,
+                asc(products.id),
+              ];
       const rows = await selectProducts()
         .where(where)
         .orderBy(...order)
@@ -364,25 +403,38 @@ export function createCatalogRepo(db: Database) {
       filter: ProductFilter,
       page: { limit: number; offset: number },
       total: number,
+      sort: ProductSort = DEFAULT_PRODUCT_SORT,
     ): Promise<ProductRow[]> {
       const limit = Math.min(page.limit, total - page.offset);
       if (limit <= 0) return [];
-      const fromEnd = page.offset > total / 2;
+      if (!isCreationOrder(sort)) {
+        // Sorted by a field (the admin's table): read in that order. The admin's lists are
+        // what asks for it, a catalogue of thousands at most, so no index of its own.
+        return selectProducts()
+          .where(productWhere(filter))
+          .orderBy(...orderOf(sort))
+          .limit(limit)
+          .offset(page.offset);
+      }
+      // Oldest first is the newest-first list read from its other end.
+      const offset = sort === 'createdAt' ? Math.max(total - page.offset - limit, 0) : page.offset;
+      const fromEnd = offset > total / 2;
       const ids = db
         .select({ id: products.id })
         .from(products)
         .where(productWhere(filter))
         .orderBy(...(fromEnd ? oldestFirst : newestFirst))
         .limit(limit)
-        .offset(fromEnd ? Math.max(total - page.offset - limit, 0) : page.offset);
+        .offset(fromEnd ? Math.max(total - offset - limit, 0) : offset);
       return selectProducts()
         .where(inArray(products.id, ids))
-        .orderBy(...newestFirst);
+        .orderBy(...orderOf(sort));
     },
 
+    /** The live product with this number in any case (qa-100 finds QA-100): there is one. */
     async productByNumber(number: string): Promise<ProductRow | null> {
       const [row] = await selectProducts()
-        .where(and(eq(products.number, number), isNull(products.deletedAt)))
+        .where(and(sql`lower(${products.number}) = lower(${number})`, isNull(products.deletedAt)))
         .limit(1);
       return row ?? null;
     },
@@ -410,20 +462,20 @@ export function createCatalogRepo(db: Database) {
       return row ?? null;
     },
 
-    /** Whether a live product other than `exceptId` has this number. */
-    async numberTaken(number: string, exceptId?: string): Promise<boolean> {
+    /** The number of a live product other than `exceptId` that has this number in any case. */
+    async numberTakenBy(number: string, exceptId?: string): Promise<string | null> {
       const [row] = await db
-        .select({ id: products.id })
+        .select({ number: products.number })
         .from(products)
         .where(
           and(
-            eq(products.number, number),
+            sql`lower(${products.number}) = lower(${number})`,
             isNull(products.deletedAt),
             exceptId ? ne(products.id, exceptId) : undefined,
           ),
         )
         .limit(1);
-      return row !== undefined;
+      return row?.number ?? null;
     },
 
     async insertProduct(values: ProductValues): Promise<string> {

@@ -1,8 +1,11 @@
 import {
   BROCHURE_FILE_FIELD,
   CategoryInput,
+  CONFIRM_PRICES_FIELD,
+  DEFAULT_PRODUCT_SORT,
   IMAGE_ORDER_FIELD,
   PRODUCT_LIMITS,
+  PRODUCT_SORTS,
   PRODUCT_LIST_LIMITS,
   ProductInput,
   SEARCH_COUNT_CAP,
@@ -33,11 +36,20 @@ const brochureFile = z
   .describe(
     `A brochure PDF (checked by its bytes, at most ${PRODUCT_LIMITS.brochureBytes / (1024 * 1024)} MB); it replaces the brochure text`,
   );
+const confirmPrices = z
+  .enum(['true', 'false'])
+  .optional()
+  .describe(
+    'true saves a wholesale or partner x3 price above the new (retail) price, which is refused ' +
+      'without it (an update that keeps the prices it has needs none)',
+  );
 const ProductCreateForm = ProductInput.extend({
+  [CONFIRM_PRICES_FIELD]: confirmPrices,
   images: jpegFiles('images'),
   [BROCHURE_FILE_FIELD]: brochureFile,
 });
 const ProductUpdateForm = ProductInput.extend({
+  [CONFIRM_PRICES_FIELD]: confirmPrices,
   existingImages: z
     .string()
     .optional()
@@ -101,6 +113,10 @@ const ProductListQuery = z.object({
   category: text('category', 100),
   q: text('The search', PRODUCT_LIST_LIMITS.maxQueryLength),
   number: text('number', 50),
+  sort: z
+    .enum(PRODUCT_SORTS, { error: `sort must be one of ${PRODUCT_SORTS.join(', ')}.` })
+    .default(DEFAULT_PRODUCT_SORT)
+    .describe('A field, ascending, or with a leading - descending; newest first by default'),
   page: pageField(PRODUCT_LIST_LIMITS.maxPage),
   limit: limitField(PRODUCT_LIST_LIMITS.maxLimit, PRODUCT_LIST_LIMITS.defaultLimit),
 });
@@ -154,19 +170,21 @@ export async function catalogRoutes(
       config: { access: 'public' },
       schema: {
         tags: ['catalogue'],
-        summary: 'Products, filtered by category name, search (title or number) or number',
+        summary:
+          'Products, filtered by category name, search (title or number) or number, and sorted',
         description: `The total number of matches is in the ${TOTAL_COUNT_HEADER} header; for a search matching more than ${SEARCH_COUNT_CAP} products it says ${SEARCH_COUNT_CAP} and ${TOTAL_COUNT_CAPPED_HEADER} is true.`,
         querystring: ProductListQuery,
         response: { 200: z.array(ProductDtoSchema), 400: ErrorSchema },
       },
     },
     async (request, reply) => {
-      const { category, q, number, page, limit } = request.query;
+      const { category, q, number, sort, page, limit } = request.query;
       const viewer = await viewerOf(request);
       const result = await catalog.listProducts(
         { categoryName: category, search: q, numberContains: number },
         { page, limit },
         viewer,
+        sort,
       );
       noSharedCache(reply, viewer);
       reply.header(TOTAL_COUNT_HEADER, String(result.total));

@@ -2,7 +2,9 @@ import { rewriteLegacyOrigin } from '@labshop/shared/images';
 import { centsToDollars, dollarsToCents } from '@labshop/shared/money';
 import {
   CATEGORY_MESSAGES,
+  CONFIRM_PRICES_FIELD,
   CategoryInput,
+  DEFAULT_PRODUCT_SORT,
   fileRefusal,
   IMAGE_ORDER_FIELD,
   PRODUCT_LIMITS,
@@ -10,8 +12,12 @@ import {
   ProductInput,
   SEARCH_COUNT_CAP,
   isUnavailable,
+  priceWarnings,
+  samePrices,
+  unconfirmedPricesMessage,
   type CategoryDto,
   type ProductDto,
+  type ProductSort,
 } from '@labshop/shared/schemas/catalog';
 import type { ProductPrices } from '@labshop/shared/pricing';
 import { AppError } from '../../http/errors.ts';
@@ -129,6 +135,16 @@ function productRecord(row: ProductRow): Record<string, unknown> {
   };
 }
 
+/** A product's compared prices as the form shows them (dollars as text). */
+function formPrices(row: ProductRow) {
+  const text = (cents: number | null) => (cents === null ? '' : centsToDollars(cents).toFixed(2));
+  return {
+    newPrice: text(row.newPriceCents),
+    wholesalePrice: text(row.wholesalePriceCents),
+    partnerPricex3: text(row.partnerPriceX3Cents),
+  };
+}
+
 /** Prices as the audit log records them: dollars, under the spec's field names. */
 function pricesRecord(prices: ProductPrices): Record<string, unknown> {
   return {
@@ -199,6 +215,21 @@ export function createCatalogService({
     return product;
   }
 
+  /**
+   * Partner prices above retail need the form's confirmation, unless they are the prices the
+   * product already has (an edit of its title must not ask about prices nobody changed).
+   */
+  function checkPriceConfirmation(
+    input: ProductInput,
+    fields: Record<string, string>,
+    current?: ProductRow,
+  ): void {
+    const warnings = priceWarnings(input);
+    if (warnings.length === 0 || fields[CONFIRM_PRICES_FIELD] === 'true') return;
+    if (current && samePrices(input, formPrices(current))) return;
+    throw new AppError('bad_request', unconfirmedPricesMessage(warnings));
+  }
+
   /** Validated form fields -> row values (prices in cents); checks category and number. */
   async function productValues(
     input: ProductInput,
@@ -207,9 +238,9 @@ export function createCatalogService({
   ): Promise<ProductValues> {
     const category = await repo.categoryByName(input.category);
     if (!category) throw new AppError('bad_request', CATALOG_MESSAGES.unknownCategory);
-    if (await repo.numberTaken(input.number, exceptId)) {
-      throw new AppError('conflict', CATALOG_MESSAGES.duplicateNumber(input.number));
-    }
+    // Case-insensitive: qa-100 is taken by QA-100, which the message names.
+    const taken = await repo.numberTakenBy(input.number, exceptId);
+    if (taken !== null) throw new AppError('conflict', CATALOG_MESSAGES.duplicateNumber(taken));
     return {
       number: input.number,
       title: input.title,
@@ -345,11 +376,15 @@ export function createCatalogService({
    * A page of the whole catalogue or of a category. The whole catalogue's count is kept by the
    * database; a category's is counted, so it is cached per list and shared by all its pages.
    */
-  async function listPage(filter: ProductFilter, window: { limit: number; offset: number }) {
+  async function listPage(
+    filter: ProductFilter,
+    window: { limit: number; offset: number },
+    sort: ProductSort,
+  ) {
     const total = await cache.get(JSON.stringify(['count', filter]), () =>
       repo.countProducts(filter),
     );
-    const rows = await repo.pageOfProducts(filter, window, total);
+    const rows = await repo.pageOfProducts(filter, window, total, sort);
     return { rows, total, totalCapped: false };
   }
 
@@ -358,14 +393,15 @@ export function createCatalogService({
       filter: ProductFilter,
       page: { page: number; limit: number },
       viewer: Viewer,
+      sort: ProductSort = DEFAULT_PRODUCT_SORT,
     ): Promise<SerializedProducts> {
-      const key = JSON.stringify(['list', filter, page, viewer.seesPartnerPrices]);
+      const key = JSON.stringify(['list', filter, page, sort, viewer.seesPartnerPrices]);
       return cache.get(key, async () => {
         const window = { limit: page.limit, offset: (page.page - 1) * page.limit };
         const { rows, total, totalCapped } =
           filter.search || filter.numberContains
-            ? await repo.searchProducts(filter, window, SEARCH_COUNT_CAP)
-            : await listPage(filter, window);
+            ? await repo.searchProducts(filter, window, SEARCH_COUNT_CAP, sort)
+            : await listPage(filter, window, sort);
         return {
           total,
           totalCapped,
@@ -390,6 +426,7 @@ export function createCatalogService({
       const uploads = files.images;
       // Field errors first, in the form's order; the images field comes last.
       const input = parseOrThrow(ProductInput, fields);
+      checkPriceConfirmation(input, fields);
       if (uploads.length === 0) throw new AppError('bad_request', PRODUCT_MESSAGES.imagesRequired);
       if (uploads.length > PRODUCT_LIMITS.images) {
         throw new AppError('bad_request', CATALOG_MESSAGES.tooManyImages);
@@ -435,6 +472,7 @@ export function createCatalogService({
       const uploads = files.images;
       const current = await requireProduct(idOrNumber);
       const input = parseOrThrow(ProductInput, fields);
+      checkPriceConfirmation(input, fields, current);
       const shown = current.images.map(showUrl);
       const kept =
         fields.existingImages === undefined

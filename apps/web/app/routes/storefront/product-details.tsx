@@ -1,7 +1,7 @@
 import { NOT_MADE_IN_USA_PRODUCT_NUMBER } from '@labshop/shared/constants';
 import type { PageHandle } from '@labshop/shared/load-context';
 import { titleCase } from '@labshop/shared/text';
-import { data, isRouteErrorResponse, Link } from 'react-router';
+import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
 import type { Route } from './+types/product-details';
 import { useStorefrontMe } from '../../features/auth/api/me.ts';
 import { LazyAddToCartNotice } from '../../features/cart/components/lazy-add-to-cart-notice.tsx';
@@ -31,11 +31,22 @@ import { RETRY_ADVICE, SITE } from '../../lib/site.ts';
 /** The page cache keys a shared render by these (server's page-cache-key.ts). */
 export const handle: PageHandle = { queryParams: [ADDED_PARAM, NOTICE_PARAM] };
 
-/** /product-details/{number} (SPEC.md "Product details page"); an _id finds it too. */
+/**
+ * /product-details/{number} (SPEC.md "Product details page"); an _id finds it too. Numbers are
+ * unique without regard to case, so /product-details/qa-100 finds QA-100 and moves to its own
+ * address: one page per product.
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const justAdded = justAddedFrom(new URL(request.url));
+  const url = new URL(request.url);
+  const justAdded = justAddedFrom(url);
   const product = await fetchProduct(context, params.productId);
   if (!product) throw data(null, { status: 404 });
+  if (
+    product.number !== params.productId &&
+    product.number.toLowerCase() === params.productId.toLowerCase()
+  ) {
+    throw redirect(`/product-details/${encodeURIComponent(product.number)}${url.search}`, 301);
+  }
   const { publicUrl, storageBaseUrl } = context.publicConfig;
   return {
     product,

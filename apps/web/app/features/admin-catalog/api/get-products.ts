@@ -1,11 +1,19 @@
-import { readListTotal, type ProductDto } from '@labshop/shared/schemas/catalog';
+import {
+  DEFAULT_PRODUCT_SORT,
+  readListTotal,
+  type ProductDto,
+  type ProductSort,
+} from '@labshop/shared/schemas/catalog';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../admin/api/http.ts';
 import { catalogKeys } from './keys.ts';
 
 export interface ProductListParams {
-  /** A case-insensitive substring of the product number; '' for all. */
-  number: string;
+  /** A case-insensitive substring of the title or the number; '' for all. */
+  q: string;
+  /** A category name; '' for all. */
+  category: string;
+  sort: ProductSort;
   /** 1-based. */
   page: number;
   limit: number;
@@ -18,13 +26,15 @@ export interface ProductPage {
   totalCapped: boolean;
 }
 
-/** GET /api/products: one page of products whose number contains `number`. */
+/** GET /api/products: one page of products, searched, filtered and sorted. */
 export async function getProducts(
   params: ProductListParams,
   signal?: AbortSignal,
 ): Promise<ProductPage> {
   const query = new URLSearchParams({ page: String(params.page), limit: String(params.limit) });
-  if (params.number) query.set('number', params.number);
+  if (params.q) query.set('q', params.q);
+  if (params.category) query.set('category', params.category);
+  if (params.sort !== DEFAULT_PRODUCT_SORT) query.set('sort', params.sort);
   const response = await apiRequest(`/api/products?${query}`, { signal });
   const products = (await response.json()) as ProductDto[];
   return { products, ...readListTotal(response.headers, products.length) };

@@ -1,15 +1,23 @@
 import {
   BROCHURE_FILE_FIELD,
+  CONFIRM_PRICES_FIELD,
   IMAGE_ORDER_FIELD,
   type ProductInput,
 } from '@labshop/shared/schemas/catalog';
+
+/** What the admin confirmed besides the fields. */
+export interface ProductBodyOptions {
+  /** The admin saw the warning about partner prices above retail and saves them anyway. */
+  confirmPrices: boolean;
+}
 
 /**
  * The multipart body of a product create or update: the form's text fields as strings (an
  * empty old price or brochure means none), then the image files.
  */
-function productFields(values: ProductInput): FormData {
+function productFields(values: ProductInput, { confirmPrices }: ProductBodyOptions): FormData {
   const body = new FormData();
+  if (confirmPrices) body.set(CONFIRM_PRICES_FIELD, 'true');
   body.set('number', values.number);
   body.set('title', values.title);
   body.set('description', values.description);
@@ -34,11 +42,11 @@ function appendBrochure(body: FormData, brochureFile: File | null | undefined): 
 export function createProductBody(
   values: ProductInput,
   images: readonly File[],
-  brochureFile?: File | null,
+  options: ProductBodyOptions & { brochureFile?: File | null },
 ): FormData {
-  const body = productFields(values);
+  const body = productFields(values, options);
   for (const image of images) body.append('images', image, image.name);
-  appendBrochure(body, brochureFile);
+  appendBrochure(body, options.brochureFile);
   return body;
 }
 
@@ -51,12 +59,15 @@ export function updateProductBody(
   values: ProductInput,
   existingImages: readonly string[],
   newImages: readonly File[],
-  extra: { imageOrder?: readonly (string | number)[]; brochureFile?: File | null } = {},
+  options: ProductBodyOptions & {
+    imageOrder?: readonly (string | number)[];
+    brochureFile?: File | null;
+  },
 ): FormData {
-  const body = productFields(values);
+  const body = productFields(values, options);
   body.set('existingImages', JSON.stringify(existingImages));
   for (const image of newImages) body.append('newImages', image, image.name);
-  if (extra.imageOrder) body.set(IMAGE_ORDER_FIELD, JSON.stringify(extra.imageOrder));
-  appendBrochure(body, extra.brochureFile);
+  if (options.imageOrder) body.set(IMAGE_ORDER_FIELD, JSON.stringify(options.imageOrder));
+  appendBrochure(body, options.brochureFile);
   return body;
 }

@@ -1,7 +1,7 @@
 import type { ProductDto } from '@labshop/shared/schemas/catalog';
-import { ArrowLeft, PackageX } from 'lucide-react';
+import { ArrowLeft, ExternalLink, PackageX, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { createProductBody, updateProductBody } from '../api/product-body.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { useCreateProduct } from '../api/create-product.ts';
@@ -11,11 +11,14 @@ import { useUpdateProduct } from '../api/update-product.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { ProductForm, type ProductSubmission } from './product-form.tsx';
 import { panelClass } from '../../admin/components/styles.ts';
+import { productsListPath } from '../products-list-address.ts';
 
+/** To the list as the admin left it (search, filter, order, page), else the bare list. */
 function BackToProducts() {
+  const to = productsListPath(useLocation().state);
   return (
     <Link
-      to="/admin/products"
+      to={to}
       className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-900"
     >
       <ArrowLeft className="h-4 w-4" aria-hidden="true" />
@@ -40,11 +43,45 @@ function EditorFrame({ heading, children }: { heading: string; children: ReactNo
 export function NewProductEditor() {
   const categories = useCategories();
   const create = useCreateProduct();
-  const save = ({ values, newImages, brochureFile }: ProductSubmission): Promise<ProductDto> =>
-    create.mutateAsync(createProductBody(values, newImages, brochureFile));
+  const listState: unknown = useLocation().state;
+  const save = ({
+    values,
+    newImages,
+    brochureFile,
+    confirmPrices,
+  }: ProductSubmission): Promise<ProductDto> =>
+    create.mutateAsync(createProductBody(values, newImages, { confirmPrices, brochureFile }));
+  // The form is empty again for the next product; the one just made is a click away.
+  const createdLinks = (created: ProductDto) => (
+    <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">
+      <span>
+        Product <span className="font-semibold text-slate-900">{created.number}</span>:
+      </span>
+      <Link
+        to={`/product-details/${encodeURIComponent(created.number)}`}
+        className="inline-flex items-center gap-1 font-semibold text-brand-700 underline"
+      >
+        <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
+        View in shop
+      </Link>
+      <Link
+        to={`/admin/products-edit/${encodeURIComponent(created.number)}`}
+        state={listState}
+        className="inline-flex items-center gap-1 font-semibold text-brand-700 underline"
+      >
+        <Pencil className="h-3.5 w-3.5" aria-hidden="true" />
+        Edit
+      </Link>
+    </p>
+  );
   return (
     <EditorFrame heading="Add New Product">
-      <ProductForm mode="create" categories={categories.data} onSave={save} />
+      <ProductForm
+        mode="create"
+        categories={categories.data}
+        onSave={save}
+        createdLinks={createdLinks}
+      />
     </EditorFrame>
   );
 }
@@ -52,6 +89,8 @@ export function NewProductEditor() {
 /** Update Product: the product by its number (the route parameter), in the same form. */
 export function EditProductEditor({ number }: { number: string }) {
   const navigate = useNavigate();
+  const location = useLocation();
+  const listPath = productsListPath(location.state);
   const product = useProduct(number);
   const categories = useCategories();
   const update = useUpdateProduct();
@@ -82,7 +121,7 @@ export function EditProductEditor({ number }: { number: string }) {
               {missing
                 ? 'It may have been deleted, or its number changed.'
                 : 'Please try again in a moment.'}{' '}
-              <Link to="/admin/products" className="font-semibold text-brand-700 underline">
+              <Link to={listPath} className="font-semibold text-brand-700 underline">
                 Go to the product list
               </Link>
             </p>
@@ -99,15 +138,21 @@ export function EditProductEditor({ number }: { number: string }) {
     newImages,
     imageOrder,
     brochureFile,
+    confirmPrices,
   }: ProductSubmission) => {
     const saved = await update.mutateAsync({
       number: current.number,
-      body: updateProductBody(values, existingImages, newImages, { imageOrder, brochureFile }),
+      body: updateProductBody(values, existingImages, newImages, {
+        confirmPrices,
+        imageOrder,
+        brochureFile,
+      }),
     });
     // A changed number changes the address; the form (keyed by _id) stays with its message.
     if (saved.number !== number) {
       await navigate(`/admin/products-edit/${encodeURIComponent(saved.number)}`, {
         replace: true,
+        state: location.state,
       });
     }
     return saved;

@@ -262,4 +262,72 @@ describe('the product form', () => {
     );
     expect(logged).toHaveBeenCalledTimes(2);
   });
+  it('refuses a price of $0.00 with a message of its own', async () => {
+    const { onSave } = renderForm();
+    fill('New Price', '0.00');
+    expect(await screen.findByText(PRODUCT_MESSAGES.newPriceZero)).toBeTruthy();
+    fill('Wholesale Price', '0');
+    expect(await screen.findByText(PRODUCT_MESSAGES.wholesalePriceZero)).toBeTruthy();
+    fireEvent.click(submitButton());
+    await screen.findByText(PRODUCT_MESSAGES.title);
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('warns about partner prices above retail and saves them only once confirmed', async () => {
+    const { onSave } = renderForm({ mode: 'edit', product });
+    // The product's own prices are in order: no warning.
+    expect(screen.queryByRole('group', { name: 'Price warning' })).toBeNull();
+    fill('Wholesale Price', '1300');
+    const warning = await screen.findByRole('group', { name: 'Price warning' });
+    expect(warning.textContent).toContain(
+      'Wholesale Price ($1,300.00) is above the New Price ($1,250.00).',
+    );
+
+    fireEvent.click(submitButton());
+    expect(
+      await screen.findByText('Correct the prices, or tick the box to save them as they are.'),
+    ).toBeTruthy();
+    expect(onSave).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByLabelText('These prices are right: save them as they are.'));
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+    expect(onSave.mock.calls[0]![0]).toMatchObject({
+      values: { wholesalePrice: '1300' },
+      confirmPrices: true,
+    });
+  });
+
+  it('asks again when the prices change after a confirmation, and not for prices in order', async () => {
+    const { onSave } = renderForm({ mode: 'edit', product });
+    fill('Partner Price QTY x3', '1260');
+    fireEvent.click(await screen.findByLabelText('These prices are right: save them as they are.'));
+    fill('Partner Price QTY x3', '1270');
+    const box = (await screen.findByLabelText(
+      'These prices are right: save them as they are.',
+    )) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    fill('Partner Price QTY x3', '900');
+    expect(screen.queryByRole('group', { name: 'Price warning' })).toBeNull();
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+    expect(onSave.mock.calls[0]![0].confirmPrices).toBe(false);
+  });
+
+  it('after a create, offers the links the editor gives for the new product', async () => {
+    renderForm({
+      createdLinks: (created) => <a href={`/product-details/${created.number}`}>View in shop</a>,
+    });
+    fill('Product Number', 'AG-200');
+    fill('Title', 'Alloy grinder, large');
+    fill('Description', 'Grinds more alloys.');
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'Polishing Lathes' } });
+    fill('New Price', '99.5');
+    fill('Wholesale Price', '80');
+    fill('Partner Price QTY x3', '75.25');
+    chooseFiles([jpeg('one.jpg')]);
+    fireEvent.click(submitButton());
+    const link = await screen.findByRole('link', { name: 'View in shop' });
+    expect(link.getAttribute('href')).toBe('/product-details/AG-100');
+  });
 });

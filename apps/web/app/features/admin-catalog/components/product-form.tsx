@@ -3,11 +3,22 @@ import {
   fileRefusal,
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
+  priceWarnings,
   ProductInput,
+  samePrices,
   type CategoryDto,
   type ProductDto,
 } from '@labshop/shared/schemas/catalog';
-import { ChevronLeft, ChevronRight, FileText, ImagePlus, Save, Star, X } from 'lucide-react';
+import {
+  ChevronLeft,
+  ChevronRight,
+  FileText,
+  ImagePlus,
+  Save,
+  Star,
+  TriangleAlert,
+  X,
+} from 'lucide-react';
 import {
   useEffect,
   useId,
@@ -16,8 +27,9 @@ import {
   type ChangeEvent,
   type FormEvent,
   type ReactNode,
+  type RefObject,
 } from 'react';
-import { useForm, type FieldError } from 'react-hook-form';
+import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import type { z } from 'zod';
 import { failureMessage } from '../../admin/api/http.ts';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
@@ -41,6 +53,8 @@ export interface ProductSubmission {
   imageOrder?: (string | number)[];
   /** A brochure PDF to upload, replacing the brochure text. */
   brochureFile?: File | null;
+  /** The admin confirmed partner prices above retail (the API refuses them otherwise). */
+  confirmPrices: boolean;
 }
 
 export interface ProductFormProps {
@@ -51,6 +65,8 @@ export interface ProductFormProps {
   categories: CategoryDto[] | undefined;
   /** Sends the product; answers the saved product or throws (an ApiError carries the reason). */
   onSave: (submission: ProductSubmission) => Promise<ProductDto>;
+  /** Create: shown under the success message, the ways to the product just created. */
+  createdLinks?: (product: ProductDto) => ReactNode;
 }
 
 const EMPTY: ProductFormValues = {
@@ -84,6 +100,9 @@ function formValues(product: ProductDto | undefined): ProductFormValues {
 
 const MAX_IMAGE_MB = PRODUCT_LIMITS.imageBytes / (1024 * 1024);
 const MAX_BROCHURE_MB = PRODUCT_LIMITS.brochureBytes / (1024 * 1024);
+
+const CONFIRM_PRICES_LABEL = 'These prices are right: save them as they are.';
+const CONFIRM_PRICES_REQUIRED = 'Correct the prices, or tick the box to save them as they are.';
 
 const HINTS: Partial<Record<keyof ProductFormValues, string>> = {
   oldPrice: 'Optional; shown struck through.',
@@ -143,19 +162,41 @@ function submissionImages(images: readonly FormImage[]) {
  * submit, which reports every field). Images are checked here: JPEG only, and at least one
  * on create; on edit, removing a current image only drops it from what is sent on save.
  */
-export function ProductForm({ mode, product, categories, onSave }: ProductFormProps) {
+export function ProductForm({ mode, product, categories, onSave, createdLinks }: ProductFormProps) {
   const id = useId();
   const {
+    control,
     register,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, defaultValues },
   } = useForm<ProductFormValues, unknown, ProductInput>({
     resolver: zodResolver(ProductInput),
     mode: 'onTouched',
     defaultValues: formValues(product),
   });
   const [images, setImages] = useState<FormImage[]>(() => storedImages(product));
+  // Partner prices above retail: warned as they are typed, and saved only once confirmed.
+  // Prices the product already has (an edit of its title) need no confirmation again.
+  const [newPrice = '', wholesalePrice = '', partnerPricex3 = ''] = useWatch({
+    control,
+    name: ['newPrice', 'wholesalePrice', 'partnerPricex3'],
+  });
+  const prices = { newPrice, wholesalePrice, partnerPricex3 };
+  const warnings = priceWarnings(prices);
+  const savedPrices = {
+    newPrice: defaultValues?.newPrice ?? '',
+    wholesalePrice: defaultValues?.wholesalePrice ?? '',
+    partnerPricex3: defaultValues?.partnerPricex3 ?? '',
+  };
+  const needsConfirmation = warnings.length > 0 && !samePrices(prices, savedPrices);
+  // The warnings the admin confirmed: other prices (other warnings) ask again.
+  const [confirmedWarnings, setConfirmedWarnings] = useState<string | null>(null);
+  const confirmed = confirmedWarnings === warnings.join(' ');
+  const [confirmError, setConfirmError] = useState(false);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  // The product just created, for its links (the form itself is empty again).
+  const [created, setCreated] = useState<ProductDto | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   /** Chosen files that were not added, each named with its reason; saving waits for them. */
   const [refusedFiles, setRefusedFiles] = useState<string[]>([]);
@@ -228,6 +269,7 @@ export function ProductForm({ mode, product, categories, onSave }: ProductFormPr
 
   const save = async (values: ProductInput) => {
     setFeedback(null);
+    setCreated(null);
     try {
       const list = submissionImages(images);
       const saved = await onSave({
@@ -236,12 +278,15 @@ export function ProductForm({ mode, product, categories, onSave }: ProductFormPr
         newImages: list.newImages,
         ...(mode === 'edit' ? { imageOrder: list.imageOrder } : {}),
         brochureFile,
+        confirmPrices: needsConfirmation && confirmed,
       });
       release(images);
       setBrochureFile(null);
+      setConfirmedWarnings(null);
       if (mode === 'create') {
         reset(EMPTY);
         setImages([]);
+        setCreated(saved);
         setFeedback({ kind: 'success', lines: [PRODUCT_MESSAGES.created] });
       } else {
         // The saved product is the new starting point: its images now include the new files.
@@ -263,8 +308,14 @@ export function ProductForm({ mode, product, categories, onSave }: ProductFormPr
     // A refused file is never dropped quietly: nothing is saved until the admin dismisses it.
     const waitsForRefused = refusedFiles.length > 0;
     if (waitsForRefused) refusedRef.current?.focus();
+    const unconfirmed = needsConfirmation && !confirmed;
+    setConfirmError(unconfirmed);
     // The fields are checked (and their errors shown) even when the images already failed.
     return handleSubmit(async (values) => {
+      if (unconfirmed) {
+        if (!waitsForRefused) confirmRef.current?.focus();
+        return;
+      }
       if (!missingImages && !waitsForRefused) await save(values);
     })(event);
   };
@@ -368,6 +419,20 @@ export function ProductForm({ mode, product, categories, onSave }: ProductFormPr
           </PriceInput>
           {errorText('partnerPricex3', errors.partnerPricex3)}
         </Field>
+        {needsConfirmation && (
+          <PriceWarning
+            warnings={warnings}
+            checkboxRef={confirmRef}
+            checkboxId={fieldId('confirm-prices')}
+            errorId={fieldId('confirm-prices-error')}
+            confirmed={confirmed}
+            error={confirmError && !confirmed}
+            onConfirm={(checked) => {
+              setConfirmedWarnings(checked ? warnings.join(' ') : null);
+              if (checked) setConfirmError(false);
+            }}
+          />
+        )}
         <Field label="Brochure" name="brochure" fieldId={fieldId} wide>
           <input
             {...field('brochure', errors.brochure)}
@@ -426,6 +491,7 @@ export function ProductForm({ mode, product, categories, onSave }: ProductFormPr
 
       <div ref={feedbackRef}>
         <FeedbackRegions feedback={feedback} />
+        {created && createdLinks?.(created)}
       </div>
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
@@ -463,6 +529,64 @@ function Field({
       {hint && (
         <p id={fieldId(`${name}-hint`)} className="mt-1 text-xs text-slate-500">
           {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The warning about partner prices above retail, with the box that confirms them: the save
+ * waits for it, and the API refuses such prices unconfirmed.
+ */
+function PriceWarning({
+  warnings,
+  checkboxRef,
+  checkboxId,
+  errorId,
+  confirmed,
+  error,
+  onConfirm,
+}: {
+  warnings: string[];
+  checkboxRef: RefObject<HTMLInputElement | null>;
+  checkboxId: string;
+  errorId: string;
+  confirmed: boolean;
+  error: boolean;
+  onConfirm: (checked: boolean) => void;
+}) {
+  return (
+    <div
+      role="group"
+      aria-label="Price warning"
+      className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 sm:col-span-2"
+    >
+      <div className="flex items-start gap-2.5">
+        <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0 text-amber-700" aria-hidden="true" />
+        <div className="min-w-0 space-y-1" aria-live="polite">
+          {warnings.map((warning) => (
+            <p key={warning}>{warning}</p>
+          ))}
+          <p>Partners would pay more than retail customers.</p>
+        </div>
+      </div>
+      <label htmlFor={checkboxId} className="mt-3 flex items-start gap-2 font-semibold">
+        <input
+          ref={checkboxRef}
+          id={checkboxId}
+          type="checkbox"
+          checked={confirmed}
+          onChange={(event) => onConfirm(event.target.checked)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700"
+        />
+        {CONFIRM_PRICES_LABEL}
+      </label>
+      {error && (
+        <p id={errorId} className={fieldErrorClass}>
+          {CONFIRM_PRICES_REQUIRED}
         </p>
       )}
     </div>
