@@ -15,11 +15,7 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { ProductPrices } from '@labshop/shared/pricing';
-import {
-  DEFAULT_PRODUCT_SORT,
-  PRODUCT_NUMBER_PATTERN,
-  type ProductSort,
-} from '@labshop/shared/schemas/catalog';
+import { DEFAULT_PRODUCT_SORT, type ProductSort } from '@labshop/shared/schemas/catalog';
 import type { Database } from '../../db/client.ts';
 import { databaseErrorCode } from '../../http/errors.ts';
 import { categories, liveProductCount, products } from '../../db/schema/index.ts';
