@@ -324,18 +324,15 @@ describe('a sync the admin confirmed on a preview', () => {
       .set({ unitPriceCents: sql`${erpItems.unitPriceCents} + 100` })
       .where(eq(erpItems.number, 'AG-210'));
 
+    const syncsBefore = (await ledger(confirmedShop, '?kind=prices')).syncs;
     const refused = await syncConfirming(seen.confirmation);
     expect(refused.status).toBe(409);
     expect(await errorOf(refused)).toBe(
       ERP_MESSAGES.pricesChangedSinceConfirm(ERP_RAISED_PRODUCTS.length + 1),
     );
     expect(await storedPrices(confirmedShop)).toEqual(before);
-    const [refusedSync] = (await ledger(confirmedShop, '?kind=prices')).syncs;
-    expect(refusedSync).toMatchObject({
-      status: 'failed',
-      updated: 0,
-      error: ERP_MESSAGES.pricesChangedSinceConfirm(ERP_RAISED_PRODUCTS.length + 1),
-    });
+    // A refused request writes nothing at all, not even a Sync History row.
+    expect((await ledger(confirmedShop, '?kind=prices')).syncs).toEqual(syncsBefore);
 
     // Confirmed on the new preview, the sync makes exactly its changes.
     const again = await ok<PricePreview>(await preview(confirmedShop));

@@ -485,10 +485,13 @@ describe('hostile input on every route of the OpenAPI document', () => {
       }),
     );
     expect(forms).toEqual({
-      'POST /api/products': { text: [...PRODUCT_FIELDS], files: ['images'] },
+      'POST /api/products': {
+        text: [...PRODUCT_FIELDS, 'confirmPrices'],
+        files: ['images', 'brochureFile'],
+      },
       'PUT /api/products/{id}': {
-        text: [...PRODUCT_FIELDS, 'existingImages'],
-        files: ['newImages'],
+        text: [...PRODUCT_FIELDS, 'confirmPrices', 'existingImages', 'imageOrder'],
+        files: ['newImages', 'brochureFile'],
       },
       'POST /api/categories': { text: ['name'], files: ['thumbnail'] },
       'POST /api/gallery': { text: ['title', 'description'], files: [GALLERY_PICTURE_FIELD] },

@@ -248,7 +248,12 @@ afterAll(() => shop?.close());
  */
 function cardLikeNumbers(line: string): string[] {
   const { time: _time, ...fields } = JSON.parse(line) as Record<string, unknown>;
-  const text = JSON.stringify(fields);
+  // Ids are UUIDs, whose all-digit groups can read as a Luhn-valid number by chance (a run
+  // failed on '2-4816-9373-2646' inside one); no card is written in their shape.
+  const text = JSON.stringify(fields).replace(
+    /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi,
+    '<uuid>',
+  );
   const found: string[] = [];
   for (const match of text.matchAll(/(?<![\d.])\d(?:[ -]?\d){12,18}(?![\d.])/g)) {
     const digits = match[0].replace(/\D/g, '');

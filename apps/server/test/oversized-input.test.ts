@@ -45,6 +45,9 @@ const LONGEST_QUERY_VALUE = 12 * 1024;
 const LONG_TEXT_FIELDS = new Set([
   'PUT /api/text_pages/{name} content',
   'POST /api/newsletter content',
+  // The preview and the test copy take the same body as the send.
+  'POST /api/newsletter/preview content',
+  'POST /api/newsletter/test content',
 ]);
 
 const hostileText = (length: number) => `a@${'.'.repeat(length - 3)}@`;

@@ -32,8 +32,12 @@ describe('ProductInput (SPEC.md section 5)', () => {
   });
 
   it('takes prices as digits with up to 2 decimals', () => {
-    for (const price of ['0', '12', '12.5', '12.50']) {
+    for (const price of ['0.01', '12', '12.5', '12.50']) {
       expect(firstMessage({ ...valid, newPrice: price })).toBeUndefined();
+    }
+    // A price of nothing is a typing slip, never a sale (issue 34).
+    for (const price of ['0', '0.00', '00.0']) {
+      expect(firstMessage({ ...valid, newPrice: price })).toBe(PRODUCT_MESSAGES.newPriceZero);
     }
     for (const price of ['', '12.', '.5', '12.505', '-1', '1e3', '$12', '12,50']) {
       expect(firstMessage({ ...valid, newPrice: price })).toBe(PRODUCT_MESSAGES.newPrice);

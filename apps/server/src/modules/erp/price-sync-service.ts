@@ -259,10 +259,25 @@ export function createPriceSyncService({
       context: AuditContext,
       confirmation?: string,
     ): Promise<PriceSyncResult> {
+      if (confirmation !== undefined) {
+        // Checked before the run starts, so a refused confirmation writes nothing, not even a
+        // Sync History row. An ERP that cannot be reached is left to the run, which records it.
+        const now = await load().then(
+          ({ items, products }) => previewOf(items, products),
+          () => null,
+        );
+        if (now && now.confirmation !== confirmation) {
+          throw new AppError(
+            'conflict',
+            ERP_MESSAGES.pricesChangedSinceConfirm(now.changes.length),
+          );
+        }
+      }
       const run = await ledger.start('prices', startedBy);
       try {
         const { items, products } = await load();
         if (confirmation !== undefined) {
+          // Again inside the run: the ERP may have changed between the check and the start.
           const now = previewOf(items, products);
           if (now.confirmation !== confirmation) {
             const refused = new AppError(
