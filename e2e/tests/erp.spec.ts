@@ -286,7 +286,7 @@ test.describe('with Business Central (the fake)', () => {
 
     // The products reloaded with Business Central's prices; the storefront shows them.
     const table = page.getByRole('table', { name: 'Products' });
-    await page.getByRole('searchbox', { name: 'Search by product number' }).fill('PL-10');
+    await page.getByRole('searchbox', { name: 'Search by title or product number' }).fill('PL-10');
     const row = table
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name: 'PL-10', exact: true }) });

@@ -195,29 +195,39 @@ xssTest(
         );
         categoryIds.push(category._id);
       }
+      const product = (brochure: string) => ({
+        number,
+        title,
+        description: PAYLOADS.join('\n'),
+        category: categoryNames[0]!,
+        oldPrice: '20',
+        newPrice: '10',
+        wholesalePrice: '9',
+        partnerPricex3: '8',
+        brochure,
+        images: { name: 'p.jpg', mimeType: 'image/jpeg', buffer: JPEG },
+      });
+      // A javascript: brochure names no stored file: refused before anything is stored.
+      const refused = await admin.request.post('/api/products', {
+        multipart: product(`javascript:xss('brochure')`),
+      });
+      expect(refused.status()).toBe(400);
+      expect((await admin.request.get(`/api/products/${number}`)).status()).toBe(404);
+      // An outside address is taken as typed, payload and all: it must stay an inert link.
       await created(
         await admin.request.post('/api/products', {
-          multipart: {
-            number,
-            title,
-            description: PAYLOADS.join('\n'),
-            category: categoryNames[0]!,
-            oldPrice: '20',
-            newPrice: '10',
-            wholesalePrice: '9',
-            partnerPricex3: '8',
-            brochure: `javascript:xss('brochure')`,
-            images: { name: 'p.jpg', mimeType: 'image/jpeg', buffer: JPEG },
-          },
+          multipart: product(
+            `https://example.com/manual.pdf?x="><img src=x onerror=xss('brochure')>`,
+          ),
         }),
       );
 
       await visit(page, `/product-details/${number}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
       await expectTextShown(page, PAYLOADS[6]!);
-      await expect(page.getByRole('link', { name: 'Download brochure' })).not.toHaveAttribute(
+      await expect(page.getByRole('link', { name: /Download brochure/ })).toHaveAttribute(
         'href',
-        /^javascript:/i,
+        /^https:\/\/example\.com\/manual\.pdf\?/,
       );
       await watch.expectNothingRan('the product page');
       await expectNoRawPayload(page, `/product-details/${number}`, [...PAYLOADS, SHORT.img]);
