@@ -67,15 +67,20 @@ function viewAddress(view: ListView, page: number): URLSearchParams {
  * address (?q=&category=&sort=&page=), so a reload, Back and 'Back to products' keep it. An
  * old link's ?number= is read as the search.
  */
+/** What an address shows; an old link's ?number= is the search. */
+function viewOf(params: URLSearchParams): ListView {
+  const sortParam = params.get('sort') ?? '';
+  return {
+    q: params.get('q') ?? params.get('number') ?? '',
+    category: params.get('category') ?? '',
+    sort: isProductSort(sortParam) ? sortParam : DEFAULT_PRODUCT_SORT,
+  };
+}
+
 export function ProductsManagement() {
   const [searchParams, setSearchParams] = useSearchParams();
   const { search } = useLocation();
-  const sortParam = searchParams.get('sort') ?? '';
-  const view: ListView = {
-    q: searchParams.get('q') ?? searchParams.get('number') ?? '',
-    category: searchParams.get('category') ?? '',
-    sort: isProductSort(sortParam) ? sortParam : DEFAULT_PRODUCT_SORT,
-  };
+  const view = viewOf(searchParams);
   const page = pageInAddress(searchParams);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const categoryFieldId = useId();
@@ -89,7 +94,10 @@ export function ProductsManagement() {
   const setQuery = (next: Partial<ListView> & { page?: number }) => {
     // A new search replaces the history entry (one per pause in typing); a filter, an order
     // or a page adds one, and starts at the first page unless a page is given.
-    setSearchParams(viewAddress({ ...view, ...next }, next.page ?? 1), {
+    // From the address as it is now, not as this render saw it: a category picked right after
+    // the search box's own change of the address must keep the search.
+    const current = viewOf(new URLSearchParams(window.location.search));
+    setSearchParams(viewAddress({ ...current, ...next }, next.page ?? 1), {
       replace: next.q !== undefined,
       preventScrollReset: true,
     });
