@@ -830,6 +830,32 @@ describe('a large catalogue', () => {
     }
   });
 
+  it('pages a broad search newest first, read sorted or on a walk of the list', async () => {
+    // Without the read cache: the products are written behind the app's back.
+    const bare = await startTestApp({ CATALOG_CACHE_SECONDS: '0' });
+    const numbers = async (query: string) => {
+      const response = await fetch(`${bare.origin}/api/products${query}`);
+      expect(response.status).toBe(200);
+      return ((await response.json()) as ProductDto[]).map((product) => product.number);
+    };
+    try {
+      // 1,200 matches are read and sorted; 2,100, more than the sort takes, walk the list's index.
+      for (const bulk of [1200, 2100]) {
+        // Replaces the bulk products added before.
+        await addBulkProducts(bare.database.db, bulk);
+        for (const page of [1, 3]) {
+          const listed = await numbers(`?limit=10&page=${page}`);
+          expect(listed.every((number) => number.startsWith('BULK-'))).toBe(true);
+          expect(await numbers(`?q=bulk&limit=10&page=${page}`), `${bulk}, page ${page}`).toEqual(
+            listed,
+          );
+        }
+      }
+    } finally {
+      await bare.close();
+    }
+  });
+
   it('keeps the whole catalogue count right through every kind of write', async () => {
     // Without the read cache, and written behind the app's back: each total is the database's.
     const bare = await startTestApp({ CATALOG_CACHE_SECONDS: '0' });

@@ -116,6 +116,16 @@ describe('the shop search', () => {
     expect((await search('hepa dc-200')).numbers[0]).toBe('DC-200');
   });
 
+  it('matches a word of one or two characters as a whole word only', async () => {
+    // "1 HP" holds the word 1; AG-150's number only starts with it. As a prefix, a short word
+    // matches a tenth of a large catalogue and finds mostly noise (and reads it all).
+    const grinders = (await search('grinder 1')).numbers;
+    expect(grinders).toContain('AG-300X');
+    expect(grinders).not.toContain('AG-150');
+    // From three characters a word is a prefix again.
+    expect((await search('grinder 150')).numbers).toContain('AG-150');
+  });
+
   it('ranks title matches before matches through the category only', async () => {
     // PL-50 is in Polishing Lathes, but its title has no lathe.
     const lathes = (await search('lathes')).numbers;

@@ -82,14 +82,18 @@ export const products = pgTable(
     index('products_category_created_idx')
       .on(table.categoryId, table.createdAt.desc().nullsFirst(), table.id)
       .where(sql`${table.deletedAt} is null`),
-    // The shop search: every word through one of these (modules/catalog/search.ts).
+    // The shop search: every word through one of these (modules/catalog/search-query.ts).
     index('products_search_text_trgm_idx')
       .using('gin', sql`${table.searchText} gin_trgm_ops`)
       .where(sql`${table.deletedAt} is null`),
     index('products_search_vector_idx')
       .using('gin', table.searchVector)
       .where(sql`${table.deletedAt} is null`),
-    // The admin's search: a case-insensitive substring of the number.
+    // The spec's search, a case-insensitive substring of the title or the number, and the
+    // admin's number search (migration 0013).
+    index('products_title_trgm_idx')
+      .using('gin', sql`${table.title} gin_trgm_ops`)
+      .where(sql`${table.deletedAt} is null`),
     index('products_number_trgm_idx').using('gin', sql`${table.number} gin_trgm_ops`),
     check('products_new_price_nonnegative', sql`${table.newPriceCents} >= 0`),
     check('products_wholesale_price_nonnegative', sql`${table.wholesalePriceCents} >= 0`),

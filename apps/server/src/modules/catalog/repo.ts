@@ -21,7 +21,7 @@ import { databaseErrorCode } from '../../http/errors.ts';
 import { categories, liveProductCount, products } from '../../db/schema/index.ts';
 import {
   containsPattern,
-  prefixQuerySource,
+  wordQuerySource,
   searchWords,
   startsWithPattern,
   type SearchWord,
@@ -108,6 +108,13 @@ function pricesOf(row: ProductPrices): ProductPrices {
   };
 }
 
+/**
+ * A search of up to this many matches is read through its indexes and sorted (sortedSearchPage),
+ * even past the count's cap; a broader one walks the newest-first index, where its matches are
+ * dense enough to be found soon.
+ */
+const SORTED_MATCHES_MAX = 2_000;
+
 /** Words shorter than this never match by similarity: a typo in them is anyone's guess. */
 const TYPO_MIN_LENGTH = 4;
 /** pg_trgm finds a substring through its index from three characters (one trigram). */
@@ -115,7 +122,7 @@ const SUBSTRING_MIN_LENGTH = 3;
 
 /** The word's stems and prefixes, in the whole document or only in the title (weight A). */
 function wordQuery(word: SearchWord, weight: '' | 'A' = ''): SQL {
-  return sql`to_tsquery('english'::regconfig, ${prefixQuerySource(word, weight)})`;
+  return sql`to_tsquery('english'::regconfig, ${wordQuerySource(word, weight)})`;
 }
 
 /**
@@ -130,8 +137,8 @@ function stopWord(word: SearchWord): SQL | null {
 /**
  * The word as typed: a stem or a prefix of a word of title, number or category name, or, from
  * SUBSTRING_MIN_LENGTH characters, a substring of them. A shorter word ('12') would have every
- * product read to look for it inside words; as a prefix the full-text index finds it, and the
- * search as typed is matched as a whole as well (searchCondition).
+ * product read to look for it inside words; as a whole word the full-text index finds it
+ * (search-query.ts), and the search as typed is matched as a whole as well (searchCondition).
  */
 function wordAsTyped(word: SearchWord): SQL {
   const substring = sql`${products.searchText} ilike ${containsPattern(word.text)}`;
@@ -191,8 +198,8 @@ function searchTerms(search: string, typoWords: readonly number[] = []) {
 function searchCondition(search: string, typoWords?: readonly number[]): SQL {
   const terms = searchTerms(search, typoWords);
   const pattern = containsPattern(search);
-  // Through search_text's trigram index, then read in the title and number alone.
-  const asTyped = sql`(${products.searchText} ilike ${pattern} and (${products.title} ilike ${pattern} or ${products.number} ilike ${pattern}))`;
+  // Through the title's and the number's own trigram indexes (migration 0013).
+  const asTyped = sql`(${products.title} ilike ${pattern} or ${products.number} ilike ${pattern})`;
   return terms.words.length > 0 ? sql`(${terms.match} or ${asTyped})` : asTyped;
 }
 
@@ -201,9 +208,9 @@ function searchCondition(search: string, typoWords?: readonly number[]): SQL {
  * start with a word, then titles holding the search as a phrase, then titles holding every
  * word, then the rest (matched through the category name, say). Newest first within each.
  */
-function searchRank(search: string, typoWords?: readonly number[]): SQL[] {
+function searchRank(search: string, typoWords?: readonly number[]): SQL {
   const terms = searchTerms(search, typoWords);
-  if (terms.words.length === 0) return [];
+  if (terms.words.length === 0) return sql`0`;
   const exactNumber = or(
     ...terms.words.map((word) => sql`lower(${products.number}) = ${word.text.toLowerCase()}`),
   );
@@ -214,9 +221,7 @@ function searchRank(search: string, typoWords?: readonly number[]): SQL[] {
     products.title,
     containsPattern(terms.words.map((word) => word.text).join(' ')),
   );
-  return [
-    sql`case when ${exactNumber} then 0 when ${numberPrefix} then 1 when ${phrase} then 2 when ${terms.inTitle} then 3 else 4 end`,
-  ];
+  return sql`case when ${exactNumber} then 0 when ${numberPrefix} then 1 when ${phrase} then 2 when ${terms.inTitle} then 3 else 4 end`;
 }
 
 function productWhere(filter: ProductFilter): SQL | undefined {
@@ -316,6 +321,55 @@ export function createCatalogRepo(db: Database) {
       .map(({ index }) => index);
   }
 
+  /**
+   * A page of a search of up to SORTED_MATCHES_MAX matches, newest first, with their number, in
+   * one statement: the matches are read through the search's indexes once, counted, and sorted;
+   * up to `countCap` matches, ranked first (searchRank), so every page reads the same order. The
+   * "+ 0 seconds" keeps the planner from walking the newest-first index, which for a rare match
+   * reads most of the catalogue ('vibrator 3' matches 1,104 of 100,000 products: the walk read
+   * 7,952 rows for a page of 100, the sort 1,104). Null when the search matches more.
+   */
+  async function sortedSearchPage(
+    filter: ProductFilter,
+    page: { limit: number; offset: number },
+    countCap: number,
+  ): Promise<{ rows: ProductRow[]; matched: number } | null> {
+    const matches = db.$with('matches').as(
+      db
+        .select({
+          id: sql<string>`${products.id}`.as('match_id'),
+          rank: (filter.search ? searchRank(filter.search, filter.typoWords) : sql`0`).as('rank'),
+          createdAt: sql<Date>`${products.createdAt} + interval '0 seconds'`.as('match_created_at'),
+        })
+        .from(products)
+        .where(productWhere(filter))
+        .limit(SORTED_MATCHES_MAX + 1),
+    );
+    const matched = sql<number>`(select count(*) from ${matches})`.mapWith(Number);
+    const found = await db
+      .with(matches)
+      .select({ ...productColumns, matched })
+      .from(matches)
+      .innerJoin(products, eq(products.id, matches.id))
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .orderBy(
+        sql`case when ${matched} > ${countCap} then 0 else ${matches.rank} end`,
+        desc(matches.createdAt),
+        asc(matches.id),
+      )
+      .limit(page.limit)
+      .offset(page.offset);
+    const first = found[0];
+    // No row: nothing matches, or the page is past the last one (then counted on its own).
+    const count = first
+      ? first.matched
+      : page.offset === 0
+        ? 0
+        : await countMatches(filter, SORTED_MATCHES_MAX);
+    if (count > SORTED_MATCHES_MAX) return null;
+    return { rows: found.map(({ matched: _matched, ...row }) => row), matched: count };
+  }
+
   return {
     /**
      * A page of a search's matches and the number of matches. The count stops at `countCap`
@@ -327,40 +381,37 @@ export function createCatalogRepo(db: Database) {
       countCap: number,
       sort: ProductSort = DEFAULT_PRODUCT_SORT,
     ): Promise<{ rows: ProductRow[]; total: number; totalCapped: boolean }> {
-      let matched = await countMatches(filter, countCap);
-      if (matched === 0 && filter.search) {
-        // Nothing as typed: the words that match no product anywhere may be typos.
-        const typoWords = await wordsMatchingNothing(filter.search);
-        if (typoWords.length > 0) {
-          filter = { ...filter, typoWords };
-          matched = await countMatches(filter, countCap);
+      const capped = (matched: number) => {
+        const totalCapped = matched > countCap;
+        return { total: totalCapped ? countCap : matched, totalCapped };
+      };
+      if (sort === DEFAULT_PRODUCT_SORT) {
+        let sorted = await sortedSearchPage(filter, page, countCap);
+        if (sorted?.matched === 0 && filter.search) {
+          // Nothing as typed: the words that match no product anywhere may be typos.
+          const typoWords = await wordsMatchingNothing(filter.search);
+          if (typoWords.length > 0) {
+            filter = { ...filter, typoWords };
+            sorted = await sortedSearchPage(filter, page, countCap);
+          }
         }
+        if (sorted) return { rows: sorted.rows, ...capped(sorted.matched) };
+        // More than SORTED_MATCHES_MAX matches ('bulk', 'grinder'): "1000+ products", newest
+        // first, found soon on a walk of the newest-first index (ranking them would read every
+        // match, all 100,000 for 'bulk').
+        const rows = await selectProducts()
+          .where(productWhere(filter))
+          .orderBy(...newestFirst)
+          .limit(page.limit)
+          .offset(page.offset);
+        return { rows, total: countCap, totalCapped: true };
       }
-      const totalCapped = matched > countCap;
-      const total = totalCapped ? countCap : matched;
+      // Another order (the admin's table): the matches counted, then sorted as asked.
+      const { total, totalCapped } = capped(await countMatches(filter, countCap));
       if (!totalCapped && page.offset >= total) return { rows: [], total, totalCapped };
-      const where = productWhere(filter);
-      // A search of up to countCap matches is ranked (searchRank), newest first within a rank:
-      // they are read through the search's indexes and sorted. Every page reads the same order,
-      // so the pages follow the ranking. A broader search (the count capped: "1000+ products")
-      // is newest first, found soon on a walk of the newest-first index: ranking it would read
-      // every match (all 100,000 for 'bulk'). The admin's number search is newest first too
-      // (the "+ 0 seconds" keeps the planner from walking that index for a rare number, which
-      // would read most of the catalogue). Another order than newest first (the admin's table)
-      // sorts the matches as asked.
-      const order =
-        sort !== DEFAULT_PRODUCT_SORT
-          ? orderOf(sort)
-          : totalCapped
-            ? newestFirst
-            : [
-                ...(filter.search ? searchRank(filter.search, filter.typoWords) : []),
-                sql`${products.createdAt} + interval '0 seconds' desc`,
-                asc(products.id),
-              ];
       const rows = await selectProducts()
-        .where(where)
-        .orderBy(...order)
+        .where(productWhere(filter))
+        .orderBy(...orderOf(sort))
         .limit(page.limit)
         .offset(page.offset);
       return { rows, total, totalCapped };

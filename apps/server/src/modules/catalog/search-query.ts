@@ -57,15 +57,26 @@ function likeEscaped(text: string): string {
 }
 
 /**
- * The word as `to_tsquery` input: each of its letter-and-digit runs as a prefix, all required
- * (`12-inch` -> `12:* & inch:*`), optionally only in the title (weight A). The database stems
- * each run (`belts` -> `belt`) and drops stop words (`the`, `with`). Empty when the word has no
- * letter or digit. The runs hold nothing but letters and digits, so no quote or operator.
+ * A letter-and-digit run shorter than this matches a whole word only ('12' finds "12-Inch" and
+ * "VB-12", not "1250" or "12mm"): as a prefix, a run of one or two characters matches a tenth
+ * of a catalogue's words and finds mostly noise, and the index reads every one of them.
  */
-export function prefixQuerySource(word: SearchWord, weight: '' | 'A' = ''): string {
+export const PREFIX_MIN_LENGTH = 3;
+
+/**
+ * The word as `to_tsquery` input: each of its letter-and-digit runs, all required, from
+ * PREFIX_MIN_LENGTH characters as a prefix (`12-inch` -> `12 & inch:*`), optionally only in
+ * the title (weight A). The database stems each run (`belts` -> `belt`) and drops stop words
+ * (`the`, `with`). Empty when the word has no letter or digit. The runs hold nothing but
+ * letters and digits, so no quote or operator.
+ */
+export function wordQuerySource(word: SearchWord, weight: '' | 'A' = ''): string {
   if (!word.lexemeSource) return '';
   return word.lexemeSource
     .split(' ')
-    .map((run) => `${run}:*${weight}`)
+    .map((run) => {
+      const prefix = [...run].length >= PREFIX_MIN_LENGTH ? ':*' : weight ? ':' : '';
+      return `${run}${prefix}${weight}`;
+    })
     .join(' & ');
 }
