@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditLogFilter } from '@labshop/shared/schemas/audit';
 import type { Database } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
 /**
@@ -10,11 +11,6 @@ import { auditLog } from '../../db/schema/index.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 export type AuditValues = Omit<typeof auditLog.$inferInsert, 'id' | 'at'>;
-
-/** `%text%` for LIKE, with the pattern's own wildcards taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 function whereOf(filter: AuditLogFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];

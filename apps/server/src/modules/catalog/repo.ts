@@ -17,15 +17,10 @@ import {
 import type { ProductPrices } from '@labshop/shared/pricing';
 import { DEFAULT_PRODUCT_SORT, type ProductSort } from '@labshop/shared/schemas/catalog';
 import type { Database } from '../../db/client.ts';
+import { containsPattern, startsWithPattern } from '../../db/like.ts';
 import { databaseErrorCode } from '../../http/errors.ts';
 import { categories, liveProductCount, products } from '../../db/schema/index.ts';
-import {
-  containsPattern,
-  wordQuerySource,
-  searchWords,
-  startsWithPattern,
-  type SearchWord,
-} from './search-query.ts';
+import { wordQuerySource, searchWords, type SearchWord } from './search-query.ts';
 
 /** The catalogue's rows: products with their category's name, and categories. */
 

@@ -42,26 +42,12 @@ export function searchWords(search: string): SearchWord[] {
   return words;
 }
 
-/** `%text%` for LIKE, with the pattern's own wildcards taken literally. */
-export function containsPattern(text: string): string {
-  return `%${likeEscaped(text)}%`;
-}
-
-/** `text%` for LIKE, with the pattern's own wildcards taken literally. */
-export function startsWithPattern(text: string): string {
-  return `${likeEscaped(text)}%`;
-}
-
-function likeEscaped(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
 /**
  * A letter-and-digit run shorter than this matches a whole word only ('12' finds "12-Inch" and
  * "VB-12", not "1250" or "12mm"): as a prefix, a run of one or two characters matches a tenth
  * of a catalogue's words and finds mostly noise, and the index reads every one of them.
  */
-export const PREFIX_MIN_LENGTH = 3;
+const PREFIX_MIN_LENGTH = 3;
 
 /**
  * The word as `to_tsquery` input: each of its letter-and-digit runs, all required, from

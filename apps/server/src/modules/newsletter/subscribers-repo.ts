@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { newsletterSubscribers, type SUBSCRIBER_SOURCES } from '../../db/schema/index.ts';
 import { enqueue } from '../../jobs/outbox.ts';
 
@@ -15,11 +16,6 @@ export interface NewSubscriber {
   displayName: string;
   email: string;
   source: SubscriberSource;
-}
-
-/** `text` as a LIKE pattern matching it anywhere, its own % _ and \ taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 function searchWhere(search: string): SQL | undefined {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { orderLines, orders, outbox } from '../../db/schema/index.ts';
 import { ORDER_JOB_KINDS, orderJobKey } from '../../jobs/order-jobs.ts';
 import { enqueue, requeueJob } from '../../jobs/outbox.ts';
@@ -27,11 +28,6 @@ export interface SyncJobRow {
 export interface OrderCursor {
   createdAt: string;
   number: string;
-}
-
-/** `text` anywhere in the value, with LIKE's own wildcards (and the escape) taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 /** Order number, customer number, customer name or e-mail contains the search, any case. */
