@@ -272,6 +272,7 @@ export async function buildApp(
     shopMailTo: config.mail.shopTo,
     log: app.log,
     audit,
+    cache: invalidation.shared(createReadCache({ ttlMs: config.catalogCacheMs, maxEntries: 1 })),
   });
   await app.register(contactRoutes, { contact, rateLimit: config.contactRateLimit });
   const checkoutRepo = createCheckoutRepo(database.db);

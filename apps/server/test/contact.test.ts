@@ -120,6 +120,7 @@ describe('contact data', () => {
     for (const app of [shop, plain]) {
       await app.database.db.delete(contactData);
       await app.database.db.delete(geocodeCache);
+      app.app.cacheInvalidation.invalidate();
     }
   });
 
@@ -290,6 +291,7 @@ describe('contact data', () => {
 describe('geolocation', () => {
   beforeAll(async () => {
     await shop.database.db.delete(contactData);
+    shop.app.cacheInvalidation.invalidate();
     nominatim.setMode('ok');
     await putContactData(shop, { address: DENVER_ADDRESS, phone: '1234567', email: 'a@b.example' });
     await putContactData(shop, { address: TOLEDO_ADDRESS, phone: '1234567', email: 'a@b.example' });
@@ -392,6 +394,7 @@ describe('contact form', () => {
 
   it('sends a valid message: stored, mailed to the shop with reply-to the sender, and thanked', async () => {
     await shop.database.db.delete(contactData);
+    shop.app.cacheInvalidation.invalidate();
     await putContactData(shop, {
       address: TOLEDO_ADDRESS,
       phone: '1234567',

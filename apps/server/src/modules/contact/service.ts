@@ -9,6 +9,7 @@ import {
 } from '@labshop/shared/schemas/content';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import type { ReadCache } from '../../cache/read-cache.ts';
 import { AppError } from '../../http/errors.ts';
 import type { CaptchaVerifier } from '../../integrations/captcha/port.ts';
 import { normalizeAddress, type CachedGeocoder } from '../../integrations/geocoder/cache.ts';
@@ -31,6 +32,11 @@ export interface ContactServiceDeps {
   log: FastifyBaseLogger;
   /** Changes of the contact data are logged in their transaction. */
   audit: AuditLog;
+  /**
+   * The contact data as read: every storefront and admin page's shell shows it, so it would be
+   * read once per page otherwise. Its update clears it.
+   */
+  cache: ReadCache;
 }
 
 /** The contact data as the audit log records it. */
@@ -142,7 +148,7 @@ export function createContactService(deps: ContactServiceDeps) {
 
   return {
     async contactData(): Promise<ContactDataDto> {
-      return toDto(await repo.contactData());
+      return deps.cache.get('contact-data', async () => toDto(await repo.contactData()));
     },
 
     async updateContactData(
@@ -167,6 +173,7 @@ export function createContactService(deps: ContactServiceDeps) {
         }
         return saved;
       });
+      deps.cache.clear();
       return toDto(row);
     },
 
