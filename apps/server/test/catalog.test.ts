@@ -657,7 +657,27 @@ describe('brochures', () => {
       ]),
     });
     expect(updated.status).toBe(200);
-    expect(((await updated.json()) as ProductDto).brochure).toMatch(/\/sheet\.pdf$/);
+    const replacement = ((await updated.json()) as ProductDto).brochure!;
+    expect(replacement).toMatch(/\/sheet\.pdf$/);
+    // The replaced upload is removed with it; the new one is served.
+    expect((await fetch(`${shop.origin}${product.brochure}`)).status).toBe(404);
+    expect((await fetch(`${shop.origin}${replacement}`)).status).toBe(200);
+
+    // An upload another product links too is kept when one of them replaces it.
+    const sharing = await call('POST', '/api/products', {
+      token: adminToken,
+      body: form(validProduct({ number: 'PDF-2', brochure: replacement }), [
+        { field: 'images', data: await jpeg() },
+      ]),
+    });
+    expect(sharing.status).toBe(201);
+    const again = await call('PUT', '/api/products/PDF-2', {
+      token: adminToken,
+      body: form(validProduct({ number: 'PDF-2', brochure: '' }), []),
+    });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as ProductDto).brochure).toBeNull();
+    expect((await fetch(`${shop.origin}${replacement}`)).status).toBe(200);
   });
 
   it('refuses a brochure that is not a PDF by its bytes, naming it, and stores nothing', async () => {

@@ -644,6 +644,15 @@ export function createCatalogRepo(db: Database) {
       return row;
     },
 
+    /** How many products other than `exceptId` link `brochure`, deleted ones included. */
+    async otherProductsWithBrochure(brochure: string, exceptId: string): Promise<number> {
+      const [row] = await db
+        .select({ value: count() })
+        .from(products)
+        .where(and(eq(products.brochure, brochure), ne(products.id, exceptId)));
+      return row?.value ?? 0;
+    },
+
     async liveProductsInCategory(categoryId: string): Promise<number> {
       const [row] = await db
         .select({ value: count() })

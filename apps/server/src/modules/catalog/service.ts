@@ -75,6 +75,8 @@ export interface ProductUploads {
 
 /** The storage folder of uploaded brochures; a typed bare file name refers to it. */
 const BROCHURE_FOLDER = 'brochures';
+/** The key of a brochure the shop stored itself (storePdf): `brochures/<uuid>/<name>.pdf`. */
+const UPLOADED_BROCHURE_KEY = new RegExp(`^${BROCHURE_FOLDER}/[0-9a-f-]{36}/[^/]+$`);
 
 export interface Viewer {
   /** Signed-in users (partners) see the wholesale and partner prices. */
@@ -317,6 +319,19 @@ export function createCatalogService({
     }
   }
 
+  /**
+   * After an update: the brochure the product linked before, when the shop stored it (an
+   * upload's `brochures/<uuid>/` key) and no other product links it, so replaced uploads do
+   * not pile up. A typed name or address is never removed: someone else put that file there.
+   */
+  async function removeReplacedBrochure(productId: string, replaced: string | null) {
+    if (replaced === null) return;
+    const key = storageKeyOf(replaced, storage.baseUrl);
+    if (key === null || !UPLOADED_BROCHURE_KEY.test(key)) return;
+    if ((await repo.otherProductsWithBrochure(replaced, productId)) > 0) return;
+    await removeBrochure(replaced);
+  }
+
   async function removeBrochure(url: string | null): Promise<void> {
     if (url === null) return;
     await storage
@@ -528,7 +543,12 @@ export function createCatalogService({
         await Promise.all([removeImages(added), removeBrochure(brochure.stored)]);
         throw error;
       }
-      await removeImages(current.images.filter((url) => !kept.includes(url)));
+      await Promise.all([
+        removeImages(current.images.filter((url) => !kept.includes(url))),
+        brochure.brochure === current.brochure
+          ? undefined
+          : removeReplacedBrochure(current.id, current.brochure),
+      ]);
       return productDto(await requireProduct(current.id), { seesPartnerPrices: true });
     },
 
