@@ -242,6 +242,16 @@ export function createPriceSyncService({
     return null;
   }
 
+  /** 409 unless a sync of what was read would make exactly the confirmed preview's changes. */
+  function confirmationRefusal(
+    { items, products }: Awaited<ReturnType<typeof load>>,
+    confirmation: string,
+  ): AppError | null {
+    const now = previewOf(items, products);
+    if (now.confirmation === confirmation) return null;
+    return new AppError('conflict', ERP_MESSAGES.pricesChangedSinceConfirm(now.changes.length));
+  }
+
   return {
     /** Which ERP price feeds each shop price, as configured. */
     mapping,
@@ -259,34 +269,25 @@ export function createPriceSyncService({
       context: AuditContext,
       confirmation?: string,
     ): Promise<PriceSyncResult> {
-      if (confirmation !== undefined) {
-        // Checked before the run starts, so a refused confirmation writes nothing, not even a
-        // Sync History row. An ERP that cannot be reached is left to the run, which records it.
-        const now = await load().then(
-          ({ items, products }) => previewOf(items, products),
-          () => null,
-        );
-        if (now && now.confirmation !== confirmation) {
-          throw new AppError(
-            'conflict',
-            ERP_MESSAGES.pricesChangedSinceConfirm(now.changes.length),
-          );
-        }
+      // With a confirmation, the ERP is read and checked before the run starts, so a refused
+      // confirmation writes nothing, not even a Sync History row, and the run applies exactly
+      // what was checked. An ERP that cannot be reached then is left to the run, which records
+      // it and, once it has read the ERP, checks there.
+      const checked = confirmation === undefined ? null : await load().catch(() => null);
+      if (checked && confirmation !== undefined) {
+        const refused = confirmationRefusal(checked, confirmation);
+        if (refused) throw refused;
       }
       const run = await ledger.start('prices', startedBy);
       try {
-        const { items, products } = await load();
-        if (confirmation !== undefined) {
-          // Again inside the run: the ERP may have changed between the check and the start.
-          const now = previewOf(items, products);
-          if (now.confirmation !== confirmation) {
-            const refused = new AppError(
-              'conflict',
-              ERP_MESSAGES.pricesChangedSinceConfirm(now.changes.length),
-            );
-            await run.fail(refused.message);
-            throw refused;
-          }
+        const { items, products } = checked ?? (await load());
+        const refused =
+          checked || confirmation === undefined
+            ? null
+            : confirmationRefusal({ items, products }, confirmation);
+        if (refused) {
+          await run.fail(refused.message);
+          throw refused;
         }
         await run.setTotal(products.length);
         const byNumber = itemsByNumber(items);
