@@ -60,13 +60,6 @@ function viewAddress(view: ListView, page: number): URLSearchParams {
   return listAddress({ q: view.q, category: view.category, sort }, page);
 }
 
-/**
- * Products Management (SPEC.md "Admin screens"): search by title or product number (on the
- * server, as the admin types), a category filter, the price sync (price-sync.tsx), and the
- * table with Delete and Edit, sorted by a column header. What the list shows lives in the
- * address (?q=&category=&sort=&page=), so a reload, Back and 'Back to products' keep it. An
- * old link's ?number= is read as the search.
- */
 /** What an address shows; an old link's ?number= is the search. */
 function viewOf(params: URLSearchParams): ListView {
   const sortParam = params.get('sort') ?? '';
@@ -77,6 +70,13 @@ function viewOf(params: URLSearchParams): ListView {
   };
 }
 
+/**
+ * Products Management (SPEC.md "Admin screens"): search by title or product number (on the
+ * server, as the admin types), a category filter, the price sync (price-sync.tsx), and the
+ * table with Delete and Edit, sorted by a column header. What the list shows lives in the
+ * address (?q=&category=&sort=&page=), so a reload, Back and 'Back to products' keep it. An
+ * old link's ?number= is read as the search.
+ */
 export function ProductsManagement() {
   const [searchParams, setSearchParams] = useSearchParams();
   const { search } = useLocation();
