@@ -92,6 +92,33 @@ export default tseslint.config(
     },
   },
   {
+    // The layers below the HTTP layer and the modules: they are used by both, and use neither.
+    files: [
+      'apps/server/src/core/**/*.ts',
+      'apps/server/src/db/**/*.ts',
+      'apps/server/src/cache/**/*.ts',
+      'apps/server/src/jobs/**/*.ts',
+      'apps/server/src/integrations/**/*.ts',
+    ],
+    // The stand-in identity provider is a small web app of its own, mounted on the shop's
+    // server: its routes take the HTTP layer's per-client limit like any route.
+    ignores: ['apps/server/src/integrations/identity/embedded/routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/http/**', '**/modules/**', '**/app.ts'],
+              message:
+                'core/, db/, cache/, jobs/ and integrations/ sit below http/ and modules/; move what they need down.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/modules/**/*.ts'],
     rules: {
       'no-restricted-imports': [

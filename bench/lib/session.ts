@@ -1,4 +1,4 @@
-import { decodeHtmlEntities } from '../../apps/server/src/http/html.ts';
+import { decodeHtmlEntities } from '../../apps/server/src/core/html-text.ts';
 
 /**
  * An administrator's session for the bench, got the way a browser gets one: /auth/login, the

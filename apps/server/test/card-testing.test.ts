@@ -3,12 +3,8 @@ import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailLog, orders, rateLimitCounters } from '../src/db/schema/index.ts';
 import { SANDBOX_TEST_TOKENS } from '../src/integrations/payments/sandbox.ts';
-import {
-  clientOfIp,
-  createPaymentGuard,
-  normalizedEmail,
-  PAYMENT_GUARD_MESSAGES,
-} from '../src/modules/checkout/payment-guard.ts';
+import { createPaymentGuard, normalizedEmail, PAYMENT_GUARD_MESSAGES } from '../src/modules/checkout/payment-guard.ts';
+import { clientOfIp } from '../src/core/client-address.ts';
 import type { NewOutboxJob } from '../src/jobs/outbox.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';

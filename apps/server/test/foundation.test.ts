@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, GENERIC_SERVER_ERROR } from '../src/http/errors.ts';
+import { GENERIC_SERVER_ERROR } from '../src/http/errors.ts';
+import { AppError } from '../src/core/app-error.ts';
 import { nonceSource } from '../src/http/security-headers.ts';
 import { startTestApp, type TestApp } from './helper.ts';
 

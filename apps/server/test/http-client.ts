@@ -1,4 +1,4 @@
-import { decodeHtmlEntities } from '../src/http/html.ts';
+import { decodeHtmlEntities } from '../src/core/html-text.ts';
 
 /**
  * A small cookie-keeping HTTP client for API tests that walk browser redirects (login,

@@ -261,6 +261,15 @@ const UNAVAILABLE_NETWORK_CODES = new Set([
 const UNAVAILABLE_MESSAGE =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated due to connection timeout)/;
 
+/** The PostgreSQL error code behind an error, from either driver, through wrappers. */
+export function databaseErrorCode(error: unknown): string | undefined {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 /**
  * Whether `error` (or an error it wraps) says the database server cannot be reached right now,
  * rather than that the query was wrong: the request may succeed in a moment (503, not 500).

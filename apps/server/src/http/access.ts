@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from './errors.ts';
+import { AppError } from '../core/app-error.ts';
 
 /**
  * Who may call a route. Every route under /api declares one in its config (`access`); the app

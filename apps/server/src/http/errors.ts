@@ -9,41 +9,8 @@ import type {
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/client.ts';
-
-/**
- * The kinds of failure a service may report, and the one place that maps them to HTTP status
- * codes. Every error answer has the shape { "error": "message" }.
- */
-const STATUS_BY_KIND = {
-  bad_request: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  /** Was valid once and is no longer (an expired link). */
-  gone: 410,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  too_many_requests: 429,
-  unavailable: 503,
-} as const;
-
-export type AppErrorKind = keyof typeof STATUS_BY_KIND;
-
-export class AppError extends Error {
-  constructor(
-    readonly kind: AppErrorKind,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'AppError';
-  }
-
-  get statusCode(): number {
-    return STATUS_BY_KIND[this.kind];
-  }
-}
+import { AppError } from '../core/app-error.ts';
+import { databaseErrorCode, isDatabaseUnavailable } from '../db/client.ts';
 
 export const GENERIC_SERVER_ERROR = 'Something went wrong. Please try again later.';
 /** The answer while the database cannot be reached (restarting, failing over). */
@@ -79,15 +46,6 @@ export interface ErrorBody {
 const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
 export const UNSTORABLE_TEXT_MESSAGE =
   'The request contains characters that cannot be stored (such as a NUL byte).';
-
-/** The PostgreSQL error code behind an error, from either driver, through wrappers. */
-export function databaseErrorCode(error: unknown): string | undefined {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
 
 /**
  * Errors the router raises before any route runs (Fastify's `frameworkErrors`), in the same

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from './errors.ts';
+import { AppError } from '../core/app-error.ts';
 
 /**
  * JSON request bodies, refused when nested deeper than MAX_JSON_DEPTH before they are parsed:

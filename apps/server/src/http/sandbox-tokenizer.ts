@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { SANDBOX_TEST_CARDS } from '@labshop/shared/schemas/checkout';
 import type { FastifyInstance } from 'fastify';
 import { SANDBOX_TOKENIZER_PATH } from '../integrations/payments/sandbox.ts';
-import { escapeHtml } from './html.ts';
+import { escapeHtml } from '../core/html-text.ts';
 
 export interface SandboxTokenizerOptions {
   /** The only origin the page posts its tokens to: the shop's own (PUBLIC_URL's). */

@@ -17,7 +17,7 @@ import {
   varyNames,
 } from './compression.ts';
 import { deflateParts, gzipAroundNonce, type DeflatedParts } from './gzip-around-nonce.ts';
-import { createInjectFetch } from './in-process-fetch.ts';
+import { createInjectFetch } from '../core/in-process-fetch.ts';
 import { createPageCacheKey } from './page-cache-key.ts';
 
 /**

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fileRefusal, PRODUCT_LIMITS } from '@labshop/shared/schemas/catalog';
-import { AppError } from './errors.ts';
+import { AppError } from '../core/app-error.ts';
 
 /**
  * Multipart forms (the admin's product, category and gallery uploads). Files are read into

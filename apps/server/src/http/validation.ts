@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError } from './errors.ts';
+import { AppError } from '../core/app-error.ts';
 
 /**
  * Checks a form the route's schema could not check itself (a multipart body) with its shared

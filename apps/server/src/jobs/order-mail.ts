@@ -1,7 +1,7 @@
 import { formatCents } from '@labshop/shared/money';
 import type { MailMessage } from '../integrations/mail/port.ts';
 import { CONFIRMATION_SUBJECT_PREFIX, type OrderLineRow, type OrderRow } from './order-repo.ts';
-import { escapeHtml } from '../http/html.ts';
+import { escapeHtml } from '../core/html-text.ts';
 
 export const FREIGHT_NOTE = 'Price does not include freight charges';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
 import { IMAGE_VARIANTS, imageVariantPath, type ImageVariant } from '@labshop/shared/images';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/app-error.ts';
 import type { FileStorage } from './port.ts';
 
 /**

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isForeignRequest } from '../../http/access.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/app-error.ts';
 import { perClientLimit } from '../../http/rate-limits.ts';
 import { IdentityError } from '../../integrations/identity/port.ts';
 import type { AuthService, PendingLogin } from './service.ts';

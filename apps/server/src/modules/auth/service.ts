@@ -4,7 +4,7 @@ import { COOKIE_MAX_AGE_SECONDS } from '@labshop/shared/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthConfig } from '../../config.ts';
 import type { RequestUser } from '../../http/access.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/app-error.ts';
 import {
   IdentityError,
   type IdentityClaims,

@@ -18,7 +18,7 @@ import type { ProductPrices } from '@labshop/shared/pricing';
 import { DEFAULT_PRODUCT_SORT, type ProductSort } from '@labshop/shared/schemas/catalog';
 import type { Database } from '../../db/client.ts';
 import { containsPattern, startsWithPattern } from '../../db/like.ts';
-import { databaseErrorCode } from '../../http/errors.ts';
+import { databaseErrorCode } from '../../db/client.ts';
 import { categories, liveProductCount, products } from '../../db/schema/index.ts';
 import { wordQuerySource, searchWords, type SearchWord } from './search-query.ts';
 

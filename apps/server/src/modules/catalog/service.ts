@@ -20,7 +20,7 @@ import {
   type ProductSort,
 } from '@labshop/shared/schemas/catalog';
 import type { ProductPrices } from '@labshop/shared/pricing';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/app-error.ts';
 import { isUuid, parseOrThrow } from '../../http/validation.ts';
 import type { ImageUrlConfig } from '../../config.ts';
 import {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CHECKOUT_MESSAGES } from '@labshop/shared/schemas/checkout';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/app-error.ts';
 
 /**
  * Checkout nonces: 32 random bytes, base64url, handed to the browser once; the database keeps

@@ -12,7 +12,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { RequestUser } from '../../http/access.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/app-error.ts';
 import {
   GatewayUnavailable,
   type AuthorizeResult,

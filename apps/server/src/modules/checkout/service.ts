@@ -21,7 +21,7 @@ import {
 import type { ProductDto } from '@labshop/shared/schemas/catalog';
 import type { z } from 'zod';
 import type { RequestUser } from '../../http/access.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/app-error.ts';
 import type { CaptchaVerifier } from '../../integrations/captcha/port.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import {

@@ -10,7 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { ReadCache } from '../../cache/read-cache.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/app-error.ts';
 import type { CaptchaVerifier } from '../../integrations/captcha/port.ts';
 import { normalizeAddress, type CachedGeocoder } from '../../integrations/geocoder/cache.ts';
 import type { GeocodeResult } from '../../integrations/geocoder/port.ts';

@@ -16,7 +16,7 @@ import {
 import type { z } from 'zod';
 import type { ReadCache } from '../../cache/read-cache.ts';
 import type { ImageUrlConfig } from '../../config.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/app-error.ts';
 import { isUuid, parseOrThrow } from '../../http/validation.ts';
 import {
   deleteStoredImage,

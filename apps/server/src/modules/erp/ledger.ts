@@ -7,7 +7,7 @@ import {
   type ErpSyncList,
   type ErpSyncSummary,
 } from '@labshop/shared/schemas/erp';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/app-error.ts';
 import { isUuid } from '../../http/validation.ts';
 import type { ErpRepo, NewSyncItem, SyncCounters, SyncItemRow, SyncRow } from './repo.ts';
 

@@ -11,7 +11,7 @@ import {
   type SyncedPriceField,
 } from '@labshop/shared/schemas/erp';
 import type { Erp, ErpItemPrices, PriceSource } from '../../integrations/erp/port.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/app-error.ts';
 import type { AuditContext, AuditLog } from '../audit/service.ts';
 import type { CatalogService, ProductPriceRow } from '../catalog/service.ts';
 import { SyncInterrupted, type RunningSync, type SyncLedger } from './ledger.ts';

@@ -7,7 +7,7 @@ import {
 } from '@labshop/shared/schemas/erp';
 import type { Database } from '../../db/client.ts';
 import { customers, erpSyncItems, erpSyncs } from '../../db/schema/index.ts';
-import { databaseErrorCode } from '../../http/errors.ts';
+import { databaseErrorCode } from '../../db/client.ts';
 import { ERP_CUSTOMER_COPIED_FIELDS, type ErpCustomerRecord } from '../../integrations/erp/port.ts';
 
 /** The ERP module's rows: the sync ledger, and the customers table as the ERP's copy. */

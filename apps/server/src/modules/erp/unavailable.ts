@@ -1,5 +1,5 @@
 import { ERP_MESSAGES } from '@labshop/shared/schemas/erp';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/app-error.ts';
 import { ErpUnavailable } from '../../integrations/erp/port.ts';
 
 /**

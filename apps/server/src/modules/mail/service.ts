@@ -5,7 +5,7 @@ import {
   type MailLogMessageDto,
   type MailLogPageDto,
 } from '@labshop/shared/schemas/content';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/app-error.ts';
 import { isUuid } from '../../http/validation.ts';
 import type { MailLogRepo, MailLogRow } from './repo.ts';
 

@@ -1,6 +1,6 @@
 import type { MailMessage } from '../../integrations/mail/port.ts';
 import type { NewsletterLinks } from './links.ts';
-import { decodeHtmlEntities, escapeHtml } from '../../http/html.ts';
+import { decodeHtmlEntities, escapeHtml } from '../../core/html-text.ts';
 
 /**
  * One recipient's copy of a newsletter: the admin's (sanitised) HTML in a simple layout that

@@ -9,7 +9,8 @@ import {
 } from '@labshop/shared/schemas/newsletter';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { AppError, databaseErrorCode } from '../../http/errors.ts';
+import { AppError } from '../../core/app-error.ts';
+import { databaseErrorCode } from '../../db/client.ts';
 import { isUuid } from '../../http/validation.ts';
 import { MailError, type Mailer } from '../../integrations/mail/port.ts';
 import { PermanentJobError, type OutboxJob, type OutboxPayload } from '../../jobs/outbox.ts';

@@ -1,5 +1,5 @@
 import type { MailMessage } from '../../integrations/mail/port.ts';
-import { escapeHtml } from '../../http/html.ts';
+import { escapeHtml } from '../../core/html-text.ts';
 
 export const SIGNUP_MAIL_SUBJECT = 'Please confirm your labshop newsletter subscription';
 

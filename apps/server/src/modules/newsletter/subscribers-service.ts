@@ -13,7 +13,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { toCsv } from '../../http/csv.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/app-error.ts';
 import type { Mailer } from '../../integrations/mail/port.ts';
 import { PermanentJobError, type OutboxPayload } from '../../jobs/outbox.ts';
 import type { NewsletterLinks } from './links.ts';

@@ -8,7 +8,7 @@ import {
   type OrderHistoryEntry,
 } from '@labshop/shared/schemas/orders';
 import { toCsv, type CsvValue } from '../../http/csv.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/app-error.ts';
 import type { AuditContext, AuditLog } from '../audit/service.ts';
 import type { OrderCursor, OrderLineRow, OrderRow, OrdersRepo, SyncJobRow } from './repo.ts';
 

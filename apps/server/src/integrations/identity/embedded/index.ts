@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../db/client.ts';
-import { createInjectFetch } from '../../../http/in-process-fetch.ts';
-import { createRateLimitCounter } from '../../../http/rate-limits.ts';
+import { createInjectFetch } from '../../../core/in-process-fetch.ts';
+import { createRateLimitCounter } from '../../../db/rate-limit-counter.ts';
 import { createOpenIdClient } from '../openid-client.ts';
 import type { IdentityProvider } from '../port.ts';
 import { createLoginThrottle } from './login-throttle.ts';

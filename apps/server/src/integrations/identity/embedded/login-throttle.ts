@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { rateLimitCounters } from '../../../db/schema/index.ts';
-import type { RateLimitCounter } from '../../../http/rate-limits.ts';
-import { clientOfIp } from '../../../modules/checkout/payment-guard.ts';
+import type { RateLimitCounter } from '../../../db/rate-limit-counter.ts';
+import { clientOfIp } from '../../../core/client-address.ts';
 
 /**
  * Failed passwords on the embedded provider's form slow the guesser down and never lock the

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../../http/html.ts';
+import { escapeHtml } from '../../../core/html-text.ts';
 import type { DemoAccount } from './demo-accounts.ts';
 
 /**

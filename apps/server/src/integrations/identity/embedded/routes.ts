@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
-import { AppError } from '../../../http/errors.ts';
+import { AppError } from '../../../core/app-error.ts';
 import { perClientLimit } from '../../../http/rate-limits.ts';
 import { DEMO_ACCOUNTS, authenticateDemoAccount } from './demo-accounts.ts';
 import { tooManyFailuresMessage, type LoginThrottle } from './login-throttle.ts';
