@@ -10,7 +10,7 @@ export default defineConfig({
     name: 'hardening',
     root: './apps/server',
     include: ['hardening/**/*.test.ts'],
-    globalSetup: ['./test/global-setup.ts'],
+    globalSetup: ['./test/support/global-setup.ts'],
     environment: 'node',
     env: { LABSHOP_TEST_DB: 'pglite' },
     fileParallelism: false,

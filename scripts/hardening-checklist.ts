@@ -37,30 +37,39 @@ export const CHECKLIST: ChecklistSection[] = [
       {
         test: 'every route x {anonymous, partner, admin} against the role table in the repo; a route missing from the table fails',
         proves: 'no unguarded admin endpoint, ever (ASVS 8.2.1)',
-        evidence: [vitest('test/access-table.test.ts')],
+        evidence: [vitest('test/http/access-table.test.ts')],
       },
       {
         test: "partner B asks for partner A's order or session data",
         proves: 'no IDOR (8.2.2)',
-        evidence: [vitest('test/auth-hardening.test.ts', 'partner B and partner A')],
+        evidence: [vitest('test/modules/auth/auth-hardening.test.ts', 'partner B and partner A')],
       },
       {
         test: 'writes carrying `role`, `price`, `paid`, `_id` fields',
         proves: 'mass assignment ignored or refused (8.2.3)',
         evidence: [
-          vitest('test/hostile-input.test.ts', 'mass assignment'),
-          vitest('test/catalog.test.ts', 'stores prices in cents, ignores unknown fields'),
-          vitest('test/content.test.ts', 'never marks it read, whatever the client sends'),
+          vitest('test/http/hostile-input.test.ts', 'mass assignment'),
+          vitest(
+            'test/modules/catalog/catalog.test.ts',
+            'stores prices in cents, ignores unknown fields',
+          ),
+          vitest(
+            'test/modules/content/content.test.ts',
+            'never marks it read, whatever the client sends',
+          ),
         ],
       },
       {
         test: 'Set-Cookie inspection; Chromium cannot read tokens from JS',
         proves: 'Secure, HttpOnly, SameSite, no Domain; tokens stay on the server (3.3.x, BCP)',
         evidence: [
-          vitest('test/auth-login.test.ts', 'sets the session cookie httpOnly and SameSite=Lax'),
-          vitest('test/auth-login.test.ts', 'marks the login cookies Secure'),
-          vitest('test/cookies-https.test.ts'),
-          vitest('test/payments-hardening.test.ts', 'the checkout cookie'),
+          vitest(
+            'test/modules/auth/auth-login.test.ts',
+            'sets the session cookie httpOnly and SameSite=Lax',
+          ),
+          vitest('test/modules/auth/auth-login.test.ts', 'marks the login cookies Secure'),
+          vitest('test/http/cookies-https.test.ts'),
+          vitest('test/modules/checkout/payments-hardening.test.ts', 'the checkout cookie'),
           e2e('browser-security.spec.ts', 'no session or token'),
         ],
       },
@@ -68,30 +77,33 @@ export const CHECKLIST: ChecklistSection[] = [
         test: 'new session id at login; old cookie replayed after logout',
         proves: 'session fixation and logout (7.2.4, 7.4.1)',
         evidence: [
-          vitest('test/auth-hardening.test.ts', 'session fixation and logout'),
-          vitest('test/auth-login.test.ts', 'logs out here and at the provider'),
+          vitest('test/modules/auth/auth-hardening.test.ts', 'session fixation and logout'),
+          vitest('test/modules/auth/auth-login.test.ts', 'logs out here and at the provider'),
         ],
       },
       {
         test: 'OIDC callback with bad state, wrong nonce, wrong issuer or audience, expired, `alg: none`',
         proves: 'login refuses them (10.x)',
         evidence: [
-          vitest('test/auth-login.test.ts', 'a login that does not belong to its transaction'),
-          vitest('test/auth-hardening.test.ts', 'refuses an ID token with'),
-          vitest('test/auth-hardening.test.ts', 'refuses a Bearer access token'),
+          vitest(
+            'test/modules/auth/auth-login.test.ts',
+            'a login that does not belong to its transaction',
+          ),
+          vitest('test/modules/auth/auth-hardening.test.ts', 'refuses an ID token with'),
+          vitest('test/modules/auth/auth-hardening.test.ts', 'refuses a Bearer access token'),
         ],
       },
       {
         test: 'cookie-authenticated writes without the custom header, with a foreign Origin, as text/plain; any state change on GET',
         proves: 'CSRF defence (3.5.1-3.5.3)',
         evidence: [
-          vitest('test/auth-login.test.ts', 'writes made with the session cookie'),
+          vitest('test/modules/auth/auth-login.test.ts', 'writes made with the session cookie'),
           vitest(
-            'test/newsletter-subscribers.test.ts',
+            'test/modules/newsletter/newsletter-subscribers.test.ts',
             'GET /api/unsubscribe with the session cookie',
           ),
-          vitest('test/auth-hardening.test.ts', 'CSRF: cookie-authenticated writes'),
-          vitest('test/auth-hardening.test.ts', 'a logout another site starts'),
+          vitest('test/modules/auth/auth-hardening.test.ts', 'CSRF: cookie-authenticated writes'),
+          vitest('test/modules/auth/auth-hardening.test.ts', 'a logout another site starts'),
         ],
       },
     ],
@@ -105,22 +117,25 @@ export const CHECKLIST: ChecklistSection[] = [
           'no 5xx, no stack trace, answers match their schema, a refused request changes nothing',
         evidence: [
           vitest(
-            'test/hostile-input.test.ts',
+            'test/http/hostile-input.test.ts',
             'hostile input on every route of the OpenAPI document',
           ),
-          vitest('test/hostile-input.test.ts', 'prototype pollution'),
-          vitest('test/hostile-input.test.ts', 'the answer checks themselves'),
-          vitest('test/hostile-input.test.ts', 'the stored-data check itself'),
+          vitest('test/http/hostile-input.test.ts', 'prototype pollution'),
+          vitest('test/http/hostile-input.test.ts', 'the answer checks themselves'),
+          vitest('test/http/hostile-input.test.ts', 'the stored-data check itself'),
         ],
       },
       {
         test: 'uploads: PNG renamed .jpg, JPEG/HTML polyglot, SVG, truncated, empty, oversize, 30000x30000 pixels, EXIF GPS',
         proves: 'JPEG by content, re-encoded, pixel limit, metadata stripped (5.2.x, 14.2.8)',
         evidence: [
-          vitest('test/catalog.test.ts', 'refuses a PNG renamed .jpg'),
-          vitest('test/catalog.test.ts', 'refuses an image over 10 MB with 413'),
-          vitest('test/content.test.ts', 'stores a JPEG (by content) without metadata'),
-          vitest('test/upload-hostile.test.ts', 'hostile uploads to'),
+          vitest('test/modules/catalog/catalog.test.ts', 'refuses a PNG renamed .jpg'),
+          vitest('test/modules/catalog/catalog.test.ts', 'refuses an image over 10 MB with 413'),
+          vitest(
+            'test/modules/content/content.test.ts',
+            'stores a JPEG (by content) without metadata',
+          ),
+          vitest('test/http/upload-hostile.test.ts', 'hostile uploads to'),
         ],
       },
       {
@@ -128,8 +143,8 @@ export const CHECKLIST: ChecklistSection[] = [
         proves: 'server-made names; image/jpeg with nosniff (5.3.2)',
         evidence: [
           vitest('test/foundation.test.ts', 'uploaded files'),
-          vitest('test/upload-hostile.test.ts', 'under a server-made name'),
-          vitest('test/upload-hostile.test.ts', 'served uploads'),
+          vitest('test/http/upload-hostile.test.ts', 'under a server-made name'),
+          vitest('test/http/upload-hostile.test.ts', 'served uploads'),
         ],
       },
       {
@@ -137,7 +152,7 @@ export const CHECKLIST: ChecklistSection[] = [
         proves: 'sanitiser + encoding + CSP stop it (1.3.1, 3.4.3)',
         evidence: [
           vitest('src/modules/content/sanitize-html.test.ts'),
-          vitest('test/content.test.ts', 'saves sanitised HTML'),
+          vitest('test/modules/content/content.test.ts', 'saves sanitised HTML'),
           e2e('stored-xss.spec.ts'),
         ],
       },
@@ -146,28 +161,46 @@ export const CHECKLIST: ChecklistSection[] = [
         proves: 'formula-safe, RFC 4180 (1.2.10)',
         evidence: [
           vitest('src/http/csv.test.ts'),
-          vitest('test/newsletter-subscribers.test.ts', 'quotes commas, quotes and line breaks'),
-          vitest('test/order-history.test.ts', 'escapes cells starting with'),
-          vitest('test/erp-customers.test.ts', 'quoted and formula-safe'),
+          vitest(
+            'test/modules/newsletter/newsletter-subscribers.test.ts',
+            'quotes commas, quotes and line breaks',
+          ),
+          vitest('test/modules/orders/order-history.test.ts', 'escapes cells starting with'),
+          vitest('test/modules/erp/erp-customers.test.ts', 'quoted and formula-safe'),
         ],
       },
       {
         test: 'CR/LF in contact and newsletter fields',
         proves: 'no injected mail headers (1.3.11)',
         evidence: [
-          vitest('test/contact.test.ts', 'keeps line breaks out of the mail subject'),
-          vitest('test/mail-smtp.test.ts', 'cannot be made to add headers or recipients'),
+          vitest(
+            'test/modules/contact/contact.test.ts',
+            'keeps line breaks out of the mail subject',
+          ),
+          vitest(
+            'test/integrations/mail/mail-smtp.test.ts',
+            'cannot be made to add headers or recipients',
+          ),
         ],
       },
       {
         test: 'honeypot, captcha token bad / replayed / wrong action / low score / verifier down',
         proves: 'server-side checks, fail closed',
         evidence: [
-          vitest('test/captcha-recaptcha.test.ts'),
-          vitest('test/contact.test.ts', 'refuses a filled companyFax'),
-          vitest('test/contact.test.ts', 'answers 503 when the captcha cannot be verified'),
-          vitest('test/newsletter-public.test.ts', 'when the trap field is filled'),
-          vitest('test/checkout-payment.test.ts', 'the checkout captcha (reCAPTCHA on)'),
+          vitest('test/integrations/captcha/captcha-recaptcha.test.ts'),
+          vitest('test/modules/contact/contact.test.ts', 'refuses a filled companyFax'),
+          vitest(
+            'test/modules/contact/contact.test.ts',
+            'answers 503 when the captcha cannot be verified',
+          ),
+          vitest(
+            'test/modules/newsletter/newsletter-public.test.ts',
+            'when the trap field is filled',
+          ),
+          vitest(
+            'test/modules/checkout/checkout-payment.test.ts',
+            'the checkout captcha (reCAPTCHA on)',
+          ),
         ],
       },
       {
@@ -176,7 +209,7 @@ export const CHECKLIST: ChecklistSection[] = [
         evidence: [
           vitest('test/foundation.test.ts', 'error answers'),
           vitest('test/foundation.test.ts', 'readiness when the database is gone'),
-          vitest('test/hostile-input.test.ts', 'error answers: database down'),
+          vitest('test/http/hostile-input.test.ts', 'error answers: database down'),
         ],
       },
       {
@@ -210,8 +243,11 @@ export const CHECKLIST: ChecklistSection[] = [
         test: 'tampered price, coupon, quantity <= 0',
         proves: 'server recomputes; the gateway is asked for the database-derived amount',
         evidence: [
-          vitest('test/checkout.test.ts', 'process-payment: the server prices the cart'),
-          vitest('test/checkout.test.ts', 'process-payment: the spec rules'),
+          vitest(
+            'test/modules/checkout/checkout.test.ts',
+            'process-payment: the server prices the cart',
+          ),
+          vitest('test/modules/checkout/checkout.test.ts', 'process-payment: the spec rules'),
         ],
       },
       {
@@ -219,7 +255,7 @@ export const CHECKLIST: ChecklistSection[] = [
         proves: 'amount re-validated before charging',
         evidence: [
           vitest(
-            'test/payments-hardening.test.ts',
+            'test/modules/checkout/payments-hardening.test.ts',
             'a price changed between the cart and the payment',
           ),
         ],
@@ -229,7 +265,7 @@ export const CHECKLIST: ChecklistSection[] = [
         proves: 'one charge, one order, the same answer replayed',
         evidence: [
           vitest(
-            'test/checkout-payment.test.ts',
+            'test/modules/checkout/checkout-payment.test.ts',
             'charges once when the same nonce is sent 20 times',
           ),
         ],
@@ -237,14 +273,16 @@ export const CHECKLIST: ChecklistSection[] = [
       {
         test: 'two tabs, one cart',
         proves: 'one charge',
-        evidence: [vitest('test/payments-hardening.test.ts', 'two tabs, one cart')],
+        evidence: [
+          vitest('test/modules/checkout/payments-hardening.test.ts', 'two tabs, one cart'),
+        ],
       },
       {
         test: '500 concurrent orders',
         proves: 'distinct order numbers (sequence + unique index)',
         evidence: [
-          vitest('test/checkout-payment.test.ts', 'distinct order numbers'),
-          vitest('test/payments-hardening.test.ts', 'concurrent orders'),
+          vitest('test/modules/checkout/checkout-payment.test.ts', 'distinct order numbers'),
+          vitest('test/modules/checkout/payments-hardening.test.ts', 'concurrent orders'),
         ],
       },
       {
@@ -252,11 +290,11 @@ export const CHECKLIST: ChecklistSection[] = [
         proves: 'order kept as paid-needs-attention, or voided; never charged without a record',
         evidence: [
           vitest(
-            'test/checkout-payment.test.ts',
+            'test/modules/checkout/checkout-payment.test.ts',
             'voids an approved charge it cannot record as paid',
           ),
           vitest(
-            'test/checkout-payment.test.ts',
+            'test/modules/checkout/checkout-payment.test.ts',
             'voids by order id when even the inquiry gets no answer',
           ),
         ],
@@ -266,23 +304,28 @@ export const CHECKLIST: ChecklistSection[] = [
         proves: 'reconciled with inquire-by-order-id; no second authorisation',
         evidence: [
           vitest(
-            'test/checkout-payment.test.ts',
+            'test/modules/checkout/checkout-payment.test.ts',
             'finds a charge whose answer was lost by inquiring',
           ),
-          vitest('test/payments-cardpointe.test.ts', 'times out into GatewayNoAnswer'),
+          vitest(
+            'test/integrations/payments/payments-cardpointe.test.ts',
+            'times out into GatewayNoAnswer',
+          ),
         ],
       },
       {
         test: 'order state machine model (fast-check commands)',
         proves: 'no illegal transitions',
-        evidence: [vitest('test/payments-hardening.test.ts', 'the order state machine')],
+        evidence: [
+          vitest('test/modules/checkout/payments-hardening.test.ts', 'the order state machine'),
+        ],
       },
       {
         test: 'card testing: payment attempts per IP, per e-mail and per card token; a burst of declines (issue 10)',
         proves:
           '429 with Retry-After and no gateway call over the limit; staff mailed once per burst, and the admin dashboard warns',
         evidence: [
-          vitest('test/card-testing.test.ts'),
+          vitest('test/modules/checkout/card-testing.test.ts'),
           vitest(
             'app/features/admin-dashboard/components/dashboard.test.tsx',
             'warns of card testing',
@@ -306,13 +349,13 @@ export const CHECKLIST: ChecklistSection[] = [
         test: 'bursts on login, contact, newsletter, checkout, export',
         proves: '429 with Retry-After',
         evidence: [
-          vitest('test/contact.test.ts', 'limits each client IP'),
-          vitest('test/newsletter-public.test.ts', 'limits each client IP'),
-          vitest('test/checkout-payment.test.ts', 'limits nonces per client IP'),
-          vitest('test/auth-hardening.test.ts', 'bursts on login'),
-          vitest('test/export-limits.test.ts'),
+          vitest('test/modules/contact/contact.test.ts', 'limits each client IP'),
+          vitest('test/modules/newsletter/newsletter-public.test.ts', 'limits each client IP'),
+          vitest('test/modules/checkout/checkout-payment.test.ts', 'limits nonces per client IP'),
+          vitest('test/modules/auth/auth-hardening.test.ts', 'bursts on login'),
+          vitest('test/http/export-limits.test.ts'),
           vitest(
-            'test/card-testing.test.ts',
+            'test/modules/checkout/card-testing.test.ts',
             'refuses the 4th attempt from one IP with 429 and Retry-After',
           ),
         ],
@@ -325,16 +368,19 @@ export const CHECKLIST: ChecklistSection[] = [
       {
         test: 'overload plus `stress-ng --cpu 1`',
         proves: 'fast 503/429, no crash, recovery',
-        evidence: [faults('hardening/overload.test.ts'), vitest('test/load-shedding.test.ts')],
+        evidence: [faults('hardening/overload.test.ts'), vitest('test/http/load-shedding.test.ts')],
       },
       {
         test: 'fake ERP: 429 with Retry-After, 500, 504, reset, slow',
         proves: 'order still paid, outbox retries with backoff, stuck messages alerted',
         evidence: [
-          vitest('test/erp-business-central.test.ts', 'Business Central retries and failures'),
-          vitest('test/checkout-erp-fault.test.ts'),
-          vitest('test/outbox.test.ts', 'retries a failing job with growing delays'),
-          vitest('test/admin-dashboard.test.ts', 'ERP syncs waiting or failed'),
+          vitest(
+            'test/integrations/erp/erp-business-central.test.ts',
+            'Business Central retries and failures',
+          ),
+          vitest('test/modules/checkout/checkout-erp-fault.test.ts'),
+          vitest('test/jobs/outbox.test.ts', 'retries a failing job with growing delays'),
+          vitest('test/modules/admin/admin-dashboard.test.ts', 'ERP syncs waiting or failed'),
         ],
       },
       {
@@ -342,27 +388,30 @@ export const CHECKLIST: ChecklistSection[] = [
         proves: 'look-up by order number, no duplicate ERP order',
         evidence: [
           vitest(
-            'test/checkout-erp-fault.test.ts',
+            'test/modules/checkout/checkout-erp-fault.test.ts',
             'a create whose answer is lost is found on the retry',
           ),
           vitest(
-            'test/erp-business-central.test.ts',
+            'test/integrations/erp/erp-business-central.test.ts',
             'creates no second sales order when the create times out',
           ),
-          vitest('test/outbox.test.ts', 'takes over a job whose worker died'),
+          vitest('test/jobs/outbox.test.ts', 'takes over a job whose worker died'),
         ],
       },
       {
         test: 'gateway, identity provider or SMTP down',
         proves: 'clear retryable error; nothing paid is lost; no newsletter sent twice',
         evidence: [
-          vitest('test/checkout-payment.test.ts', 'answers 503 when the gateway refuses the call'),
-          vitest('test/contact-mail-retry.test.ts'),
           vitest(
-            'test/newsletter-send.test.ts',
+            'test/modules/checkout/checkout-payment.test.ts',
+            'answers 503 when the gateway refuses the call',
+          ),
+          vitest('test/modules/contact/contact-mail-retry.test.ts'),
+          vitest(
+            'test/modules/newsletter/newsletter-send.test.ts',
             'stops a batch when the SMTP server cannot be reached',
           ),
-          vitest('test/auth-hardening.test.ts', 'down'),
+          vitest('test/modules/auth/auth-hardening.test.ts', 'down'),
         ],
       },
       {
@@ -384,7 +433,7 @@ export const CHECKLIST: ChecklistSection[] = [
         test: 'SIGKILL during a newsletter send (issue 10)',
         proves: 'on restart nothing is lost or sent twice',
         evidence: [
-          vitest('test/newsletter-send-restart.test.ts'),
+          vitest('test/modules/newsletter/newsletter-send-restart.test.ts'),
           faults('hardening/process-kills.test.ts', 'SIGKILL during a newsletter send'),
         ],
       },
@@ -396,7 +445,7 @@ export const CHECKLIST: ChecklistSection[] = [
       {
         test: 'backup and restore round trip',
         proves: 'counts and checksums match',
-        evidence: [vitest('test/backup.test.ts')],
+        evidence: [vitest('test/db/backup.test.ts')],
       },
       {
         test: 'SIGTERM under load',
@@ -410,20 +459,25 @@ export const CHECKLIST: ChecklistSection[] = [
         test: 'logs scanned for card-like numbers, tokens, cookies',
         proves: 'no secrets, card data or customer data in logs (16.2.5)',
         evidence: [
-          vitest('test/log-privacy.test.ts'),
-          vitest('test/erp-business-central.test.ts', 'never logs the secret or a token'),
-          vitest('test/mail-smtp.test.ts', 'with a clear reason and no password'),
+          vitest('test/http/log-privacy.test.ts'),
+          vitest(
+            'test/integrations/erp/erp-business-central.test.ts',
+            'never logs the secret or a token',
+          ),
+          vitest('test/integrations/mail/mail-smtp.test.ts', 'with a clear reason and no password'),
         ],
       },
       {
         test: 'admin, account and export answers',
         proves: 'Cache-Control: no-store',
-        evidence: [vitest('test/access-table.test.ts', 'keeps signed-in answers out of caches')],
+        evidence: [
+          vitest('test/http/access-table.test.ts', 'keeps signed-in answers out of caches'),
+        ],
       },
       {
         test: 'audit log: every admin change appended with who, when, what, before and after (issue 10)',
         proves: 'viewable, filterable and exportable in the admin; nobody can edit or delete it',
-        evidence: [vitest('test/audit-log.test.ts'), e2e('admin-audit.spec.ts')],
+        evidence: [vitest('test/modules/audit/audit-log.test.ts'), e2e('admin-audit.spec.ts')],
       },
       {
         test: '`npm audit --omit=dev` (issue 10)',
@@ -440,7 +494,7 @@ export const CHECKLIST: ChecklistSection[] = [
         proves:
           'no request holds the event loop over 50 ms: linear patterns, no pattern after a failed length check, JSON depth limited',
         evidence: [
-          vitest('test/oversized-input.test.ts'),
+          vitest('test/http/oversized-input.test.ts'),
           vitest('src/http/json-body.test.ts'),
           vitest('src/schemas/field-checks.test.ts'),
         ],
@@ -450,17 +504,22 @@ export const CHECKLIST: ChecklistSection[] = [
         proves:
           "one client's excess is refused before anyone else's request; checkout and payment last; nothing refused with few requests in flight; unread query parameters hit the page cache",
         evidence: [
-          vitest('test/load-shedding.test.ts'),
+          vitest('test/http/load-shedding.test.ts'),
           vitest('src/http/fair-queue.test.ts'),
           vitest('src/http/page-cache-key.test.ts'),
-          vitest('test/page-cache.test.ts', 'the page cache key'),
+          vitest('test/http/page-cache.test.ts', 'the page cache key'),
         ],
       },
       {
         test: 'wrong passwords from two addresses, then the right one from a third',
         proves:
           'guessers slowed per address and per account-and-address; the rightful user never locked out',
-        evidence: [vitest('test/auth-hardening.test.ts', 'failed passwords on the sign-in form')],
+        evidence: [
+          vitest(
+            'test/modules/auth/auth-hardening.test.ts',
+            'failed passwords on the sign-in form',
+          ),
+        ],
       },
       {
         test: 'demo accounts on a shop others reach; another host name; unsubscribe by GET; protocol-relative image and brochure URLs; signed-in pages',
@@ -468,18 +527,26 @@ export const CHECKLIST: ChecklistSection[] = [
           'unsafe defaults refused or fixed (demo only with DEMO_MODE, redirect to PUBLIC_URL, state changes on POST, no-store)',
         evidence: [
           vitest('test/config.test.ts', 'refuses the demo accounts on a shop other people reach'),
-          vitest('test/canonical-host.test.ts'),
-          vitest('test/newsletter-subscribers.test.ts', 'unsubscribing with the session cookie'),
-          vitest('test/content.test.ts', 'refuses a protocol-relative image URL'),
-          vitest('test/catalog.test.ts', 'refuses a protocol-relative brochure'),
-          vitest('test/signed-in-caching.test.ts'),
+          vitest('test/http/canonical-host.test.ts'),
+          vitest(
+            'test/modules/newsletter/newsletter-subscribers.test.ts',
+            'unsubscribing with the session cookie',
+          ),
+          vitest('test/modules/content/content.test.ts', 'refuses a protocol-relative image URL'),
+          vitest('test/modules/catalog/catalog.test.ts', 'refuses a protocol-relative brochure'),
+          vitest('test/http/signed-in-caching.test.ts'),
         ],
       },
       {
         test: 'a second browser session with the e-mail, cart and coupon of a paid order; the same browser buying again',
         proves:
           'a new checkout always makes a new order and a new charge; only a retry of the same checkout is joined',
-        evidence: [vitest('test/payments-hardening.test.ts', 'a repeat order from a new checkout')],
+        evidence: [
+          vitest(
+            'test/modules/checkout/payments-hardening.test.ts',
+            'a repeat order from a new checkout',
+          ),
+        ],
       },
     ],
   },

@@ -3,7 +3,7 @@ import { decodeHtmlEntities } from '../../apps/server/src/core/html-text.ts';
 /**
  * An administrator's session for the bench, got the way a browser gets one: /auth/login, the
  * embedded identity provider's sign-in form, and back to the shop's callback, following each
- * redirect by hand and keeping cookies (like apps/server/test/http-client.ts).
+ * redirect by hand and keeping cookies (like apps/server/test/support/http-client.ts).
  */
 
 // The embedded provider's demo administrator (README.md lists the demo accounts).

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_NONCE_HEADER, CHECKOUT_MESSAGES } from '@labshop/shared/schemas/checkout';
-import { paymentBody, PRODUCTS } from '../test/checkout-fixtures.ts';
+import { paymentBody, PRODUCTS } from '../test/support/checkout-fixtures.ts';
 import {
   externalIssuerEnv,
   startFakeIssuer,
@@ -13,8 +13,8 @@ import {
   type FakeIssuer,
 } from '../test/fakes/oidc-issuer.ts';
 import { startCountingSmtp, type CountingSmtp } from '../test/fakes/counting-smtp.ts';
-import { freePort } from '../test/helper.ts';
-import { BrowserlessClient } from '../test/http-client.ts';
+import { freePort } from '../test/support/helper.ts';
+import { BrowserlessClient } from '../test/support/http-client.ts';
 import {
   CHECKOUT_AMOUNT_CENTS,
   seedPgliteCatalog,

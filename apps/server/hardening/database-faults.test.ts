@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES } from '@labshop/shared/schemas/checkout';
 import { DATABASE_UNAVAILABLE_ERROR } from '../src/http/errors.ts';
-import { freePort } from '../test/helper.ts';
+import { freePort } from '../test/support/helper.ts';
 import { PAID_ORDER_JOBS, readLedger } from './ledger.ts';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres.ts';
 import {

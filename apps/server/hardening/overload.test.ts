@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../test/helper.ts';
+import { freePort } from '../test/support/helper.ts';
 import { probe, seedPgliteCatalog, startShop, waitFor, type ShopProcess } from './shop-process.ts';
 
 /**

@@ -13,7 +13,7 @@ import {
   TEST_AUDIENCE,
   type FakeIssuer,
 } from '../test/fakes/oidc-issuer.ts';
-import { freePort } from '../test/helper.ts';
+import { freePort } from '../test/support/helper.ts';
 import { PAID_ORDER_JOBS, readLedger } from './ledger.ts';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres.ts';
 import {

@@ -6,7 +6,7 @@ import { CAPTCHA_NONCE_HEADER } from '@labshop/shared/schemas/checkout';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { categories, products } from '../src/db/schema/index.ts';
 import { paths } from '../src/paths.ts';
-import { paymentBody, PRODUCTS } from '../test/checkout-fixtures.ts';
+import { paymentBody, PRODUCTS } from '../test/support/checkout-fixtures.ts';
 
 /**
  * The shop as a real process (apps/server/src/main.ts through tsx, so source fixes count

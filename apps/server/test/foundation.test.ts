@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GENERIC_SERVER_ERROR } from '../src/http/errors.ts';
 import { AppError } from '../src/core/app-error.ts';
 import { nonceSource } from '../src/http/security-headers.ts';
-import { startTestApp, type TestApp } from './helper.ts';
+import { startTestApp, type TestApp } from './support/helper.ts';
 
 let shop: TestApp;
 

@@ -1,5 +1,5 @@
 import { SMTPServer } from 'smtp-server';
-import { freePort } from '../helper.ts';
+import { freePort } from '../support/helper.ts';
 
 /** A local SMTP server that counts the recipients it is offered and the mails it takes. */
 export interface CountingSmtp {

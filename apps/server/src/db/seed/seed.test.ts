@@ -10,7 +10,7 @@ import {
   LOCAL_UPLOADS_URL_PREFIX,
 } from '../../integrations/storage/local-disk.ts';
 import type { FileStorage } from '../../integrations/storage/port.ts';
-import { openTestDatabase } from '../../../test/helper.ts';
+import { openTestDatabase } from '../../../test/support/helper.ts';
 import type { Database, DatabaseHandle } from '../client.ts';
 import {
   categories,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testJpeg } from '../../../test/images.ts';
+import { testJpeg } from '../../../test/support/images.ts';
 import { backfillLocalImageVariants } from './image-variant-backfill.ts';
 import { deleteStoredImage, storeJpegImage } from './jpeg-images.ts';
 import { createLocalDiskStorage } from './local-disk.ts';
