@@ -19,7 +19,7 @@ import { probe, seedPgliteCatalog, startShop, waitFor, type ShopProcess } from '
  * of its event loop, so 300 connections made at once into a loaded process wait in the kernel's
  * listen queue for up to 300 turns: measured here, one every 100-150 ms, the last after 24 s,
  * whatever the shop does with the requests. That is a fact about a single Node process without
- * a proxy in front (README, load shedding), not what this test is about.
+ * a proxy in front (docs/OPERATIONS.md, load shedding), not what this test is about.
  */
 
 const STRESS_SECONDS = 75;

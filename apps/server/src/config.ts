@@ -6,8 +6,8 @@ import { z } from 'zod';
 
 /**
  * The environment, parsed once at start. Every default is the embedded mode: `npm start` with
- * no configuration runs the whole shop with no outside service. README.md and .env.example
- * document each variable.
+ * no configuration runs the whole shop with no outside service. docs/CONFIGURATION.md and
+ * .env.example document each variable.
  */
 
 const booleanFlag = z

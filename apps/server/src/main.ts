@@ -20,8 +20,9 @@ interface StartLog {
 /**
  * Process entry: read config, migrate, seed an empty shop, serve, close gracefully. With
  * WEB_CONCURRENCY above 1 this process does the one-off work and then runs that many servers
- * on the same port (node:cluster), each an instance as the README's scale-out describes: they
- * share the database, and every cache is emptied on all of them through NOTIFY (decision 007).
+ * on the same port (node:cluster), each an instance as the scale-out in docs/OPERATIONS.md
+ * describes: they share the database, and every cache is emptied on all of them through NOTIFY
+ * (decision 007).
  */
 async function main(): Promise<void> {
   let config: Config;

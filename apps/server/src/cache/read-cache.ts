@@ -108,7 +108,7 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
  * Between 90% and 100% of the time to live, at random: answers stored together (a warm-up, the
  * first visitors after a write) expire over a spread instead of all in one second, when every
  * one of them would be loaded again at once. Never longer: the time to live is the bound on
- * staleness that README and decision 007 promise.
+ * staleness that docs/PERFORMANCE.md and decision 007 promise.
  */
 function livesFor(ttlMs: number): number {
   return ttlMs - Math.random() * ttlMs * TTL_SPREAD;

@@ -227,8 +227,8 @@ export function parseTokenizerMessage(data: unknown): TokenizerMessage | null {
 }
 
 /**
- * The sandbox gateway's test cards (embedded mode; README lists them). Any expiry in the
- * future and any CVV work.
+ * The sandbox gateway's test cards (embedded mode; docs/CHECKOUT-AND-PAYMENTS.md lists them).
+ * Any expiry in the future and any CVV work.
  */
 export const SANDBOX_TEST_CARDS = {
   approves: '4111111111111111',

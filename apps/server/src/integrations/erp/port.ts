@@ -77,7 +77,7 @@ export interface ErpCustomerRecord {
  * - 'priceList:<CODE>' or 'priceList:<CODE>:<minimumQuantity>': a price list line assigned to
  *   CODE (a customer price group, say WHOLESALE) for the item, the one with the lowest minimum
  *   quantity, or exactly that minimum quantity. Business Central has no standard endpoint for
- *   these; they are read from a custom API page (BC_PRICE_LIST_API, README).
+ *   these; they are read from a custom API page (BC_PRICE_LIST_API, docs/BUSINESS-CENTRAL.md).
  */
 export type PriceSource = 'unitPrice' | `priceList:${string}`;
 

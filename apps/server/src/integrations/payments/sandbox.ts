@@ -87,10 +87,11 @@ interface SandboxRecord extends SandboxAuthorization {
 /**
  * The embedded mode's card gateway: no outside service. Tokens come from the sandbox tokenizer
  * page this app serves; they carry the test card's number (see sandboxToken), so the sandbox
- * knows which test card was used. Card behaviour (README lists it): 4000 0000 0000 0002 is
- * declined ('05' Do not honor), 4999 0062 0062 0062 never answers (GatewayNoAnswer, nothing
- * recorded, so an inquiry finds nothing), every other card number approves. Anything that is not
- * a sandbox token is declined as 'Invalid card'. Only test card numbers may ever be used here.
+ * knows which test card was used. Card behaviour (docs/CHECKOUT-AND-PAYMENTS.md lists it):
+ * 4000 0000 0000 0002 is declined ('05' Do not honor), 4999 0062 0062 0062 never answers
+ * (GatewayNoAnswer, nothing recorded, so an inquiry finds nothing), every other card number
+ * approves. Anything that is not a sandbox token is declined as 'Invalid card'. Only test card
+ * numbers may ever be used here.
  *
  * Settlement is not modelled: an approved charge can be voided or refunded at once.
  *
