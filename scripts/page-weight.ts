@@ -108,7 +108,7 @@ function readRouterManifest(): RouterManifest {
 }
 
 const gzipCache = new Map<string, number>();
-/** Gzip size at level 9, as apps/server/scripts/precompress-assets.mjs writes the .gz files the server sends. */
+/** Gzip size at level 9, as apps/web/scripts/precompress-assets.mjs writes the .gz files the server sends. */
 function gzipBytes(url: string): number {
   let size = gzipCache.get(url);
   if (size === undefined) {

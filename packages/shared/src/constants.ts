@@ -83,13 +83,6 @@ export const TEXT_LIMITS = {
 
 export const SCROLL_STEP_PX = { categories: 220, thumbnails: 100 } as const;
 
-export const PAGINATION = {
-  subscribersDefaultPage: 1,
-  subscribersDefaultLimit: 10,
-  customersPageSize: 10,
-  customersPageLinks: 5,
-} as const;
-
 export const PAYMENT = {
   minimumCents: 300,
   partnerPriceMinQuantity: 3,
@@ -102,9 +95,3 @@ export const CART_COUNT_REFRESH_MS = 500;
 
 /** The product number whose page hides the made-in-USA badge. */
 export const NOT_MADE_IN_USA_PRODUCT_NUMBER = 'DV34';
-
-export const CSV_FILE_NAMES = {
-  customers: 'customers.csv',
-  subscribers: 'subscribers.csv',
-  orders: 'orders_history.csv',
-} as const;

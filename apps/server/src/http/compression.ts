@@ -14,7 +14,7 @@ export const GZIP_LEVEL = 6;
  * gzip (level 6) is preferred when the client takes both: measured on this app's answers it is
  * within a few per cent of brotli quality 4 in size at well under its CPU cost, and the load
  * budget is 1,500 req/s on two cores; clients that take only br get brotli at quality 4. Built
- * assets come precompressed at the highest levels, br first (scripts/precompress-assets.mjs),
+ * assets come precompressed at the highest levels, br first (apps/web/scripts/precompress-assets.mjs),
  * and cached pages carry their own gzip (ssr.ts), so neither is compressed here. Never event
  * streams, or anything compressed already (images, fonts, PDFs, archives: the types mime-db
  * calls incompressible).

@@ -155,7 +155,7 @@ async function loadProductionBuild(app: FastifyInstance, webBuild: string): Prom
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const { default: fastifyStatic } = await import('@fastify/static');
   // Hashed file names never change content: cache them for a year. Text files come with .br
-  // and .gz copies made at build time (scripts/precompress-assets.mjs), sent to clients that
+  // and .gz copies made at build time (apps/web/scripts/precompress-assets.mjs), sent to clients that
   // take them; the compression plugin leaves answers that already have an encoding alone.
   await app.register(fastifyStatic, {
     root: path.join(webBuild, 'client'),

@@ -24,7 +24,7 @@ const bigAnswer = {
 beforeAll(async () => {
   webBuild = await writeFakeWebBuild();
   await promisify(execFile)(process.execPath, [
-    path.join(import.meta.dirname, '../../scripts/precompress-assets.mjs'),
+    path.join(import.meta.dirname, '../../../web/scripts/precompress-assets.mjs'),
     path.join(webBuild.dir, 'client'),
   ]);
   shop = await startTestApp({ PAGE_CACHE_SECONDS: '60' }, async (app) => {

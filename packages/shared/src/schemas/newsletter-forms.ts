@@ -161,8 +161,6 @@ export const NewsletterQueuedSchema = z.object({
 });
 export type NewsletterQueued = z.infer<typeof NewsletterQueuedSchema>;
 
-export const NewsletterSendsQuery = z.object({ page: pageField() });
-
 export const NewsletterSendsAnswerSchema = z.object({
   newsletters: z.array(NewsletterSendSchema),
   total: z.number().int().nonnegative(),

@@ -2,7 +2,7 @@
 // by default, or the directory given), at the highest levels: built once, sent many times by
 // @fastify/static's preCompressed option, so the server never compresses a script or style.
 // A copy that is not smaller than its file is not written. Run after the web build:
-//   node apps/server/scripts/precompress-assets.mjs [dir]
+//   node apps/web/scripts/precompress-assets.mjs [dir]
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
