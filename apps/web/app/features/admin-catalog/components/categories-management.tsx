@@ -15,13 +15,8 @@ import { failureMessage } from '../../admin/api/http.ts';
 import { useConfirm } from '../../admin/components/confirm-dialog.tsx';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
-import {
-  buttonClass,
-  fieldErrorClass,
-  inputClass,
-  labelClass,
-  panelClass,
-} from '../../admin/components/styles.ts';
+import { buttonClass, inputClass, panelClass } from '../../admin/components/styles.ts';
+import { fieldAria, FormField } from '../../../components/form-field.tsx';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 
 /** Categories Management (SPEC.md "Admin screens"): add a category, and the list with Delete. */
@@ -168,28 +163,21 @@ function AddCategoryForm() {
         Add a category
       </h2>
       <div className="mt-4 grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor={nameId} className={labelClass}>
-            Name
-          </label>
+        <FormField look="admin" id={nameId} label="Name" error={errors.name?.message}>
           <input
-            id={nameId}
+            {...fieldAria(nameId, errors.name?.message)}
             {...register('name')}
             autoComplete="off"
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? `${nameId}-error` : undefined}
-            className={`mt-1.5 ${inputClass}`}
+            className={inputClass}
           />
-          {errors.name?.message && (
-            <p id={`${nameId}-error`} className={fieldErrorClass}>
-              {errors.name.message}
-            </p>
-          )}
-        </div>
-        <div>
-          <label htmlFor={fileId} className={labelClass}>
-            Thumbnail
-          </label>
+        </FormField>
+        <FormField
+          look="admin"
+          id={fileId}
+          label="Thumbnail"
+          hint="JPG only, up to 10 MB."
+          error={thumbnailError ?? undefined}
+        >
           <input
             ref={fileInput}
             id={fileId}
@@ -201,18 +189,11 @@ function AddCategoryForm() {
               setThumbnailError(file ? thumbnailProblem(file) : null);
             }}
             aria-invalid={thumbnailError ? true : undefined}
+            // The hint first, then the error: what the field wants, then what is wrong.
             aria-describedby={`${fileId}-hint${thumbnailError ? ` ${fileId}-error` : ''}`}
-            className="mt-1.5 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
+            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
           />
-          <p id={`${fileId}-hint`} className="mt-1 text-xs text-slate-500">
-            JPG only, up to 10 MB.
-          </p>
-          {thumbnailError && (
-            <p id={`${fileId}-error`} className={fieldErrorClass}>
-              {thumbnailError}
-            </p>
-          )}
-        </div>
+        </FormField>
       </div>
       <FeedbackRegions feedback={feedback} className="mt-4" />
       <FormSubmitButton

@@ -34,6 +34,7 @@ import type { z } from 'zod';
 import { failureMessage } from '../../admin/api/http.ts';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
 import { fieldErrorClass, inputClass, labelClass } from '../../admin/components/styles.ts';
+import { fieldAria, FieldErrorLine, FormField } from '../../../components/form-field.tsx';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 
 /** What the form holds: every field a string, as typed. */
@@ -326,20 +327,13 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
 
   const fieldId = (name: string) => `${id}-${name}`;
   const field = (name: keyof ProductFormValues, error: FieldError | undefined) => ({
-    id: fieldId(name),
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby':
-      [error && fieldId(`${name}-error`), HINTS[name] && fieldId(`${name}-hint`)]
-        .filter(Boolean)
-        .join(' ') || undefined,
+    ...fieldAria(fieldId(name), error?.message, HINTS[name]),
     className: inputClass,
   });
-  const errorText = (name: keyof ProductFormValues, error: FieldError | undefined) =>
-    error?.message ? (
-      <p id={fieldId(`${name}-error`)} className={fieldErrorClass}>
-        {error.message}
-      </p>
-    ) : null;
+  // Here the error line stands right under its control, above the hint (and the brochure's file).
+  const errorText = (name: keyof ProductFormValues, error: FieldError | undefined) => (
+    <FieldErrorLine id={fieldId(name)} error={error?.message} look="admin" />
+  );
 
   return (
     <form noValidate onSubmit={submit} className="space-y-6" aria-busy={isSubmitting}>
@@ -347,7 +341,7 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
         Every field is required except Old Price and Brochure.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Product Number" name="number" fieldId={fieldId}>
+        <FormField look="admin" label="Product Number" id={fieldId('number')} hint={HINTS.number}>
           <input
             {...field('number', errors.number)}
             {...register('number')}
@@ -355,8 +349,8 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
             spellCheck={false}
           />
           {errorText('number', errors.number)}
-        </Field>
-        <Field label="Category" name="category" fieldId={fieldId}>
+        </FormField>
+        <FormField look="admin" label="Category" id={fieldId('category')} hint={HINTS.category}>
           <select {...field('category', errors.category)} {...register('category')}>
             <option value="">{categories ? 'Select a category' : 'Loading categories...'}</option>
             {categoryNames.map((name) => (
@@ -366,20 +360,32 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
             ))}
           </select>
           {errorText('category', errors.category)}
-        </Field>
-        <Field label="Title" name="title" fieldId={fieldId} wide>
+        </FormField>
+        <FormField
+          look="admin"
+          label="Title"
+          id={fieldId('title')}
+          hint={HINTS.title}
+          className="sm:col-span-2"
+        >
           <input {...field('title', errors.title)} {...register('title')} autoComplete="off" />
           {errorText('title', errors.title)}
-        </Field>
-        <Field label="Description" name="description" fieldId={fieldId} wide>
+        </FormField>
+        <FormField
+          look="admin"
+          label="Description"
+          id={fieldId('description')}
+          hint={HINTS.description}
+          className="sm:col-span-2"
+        >
           <textarea
             {...field('description', errors.description)}
             {...register('description')}
             rows={6}
           />
           {errorText('description', errors.description)}
-        </Field>
-        <Field label="Old Price" name="oldPrice" fieldId={fieldId}>
+        </FormField>
+        <FormField look="admin" label="Old Price" id={fieldId('oldPrice')} hint={HINTS.oldPrice}>
           <PriceInput>
             <input
               {...field('oldPrice', errors.oldPrice)}
@@ -388,8 +394,8 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
             />
           </PriceInput>
           {errorText('oldPrice', errors.oldPrice)}
-        </Field>
-        <Field label="New Price" name="newPrice" fieldId={fieldId}>
+        </FormField>
+        <FormField look="admin" label="New Price" id={fieldId('newPrice')} hint={HINTS.newPrice}>
           <PriceInput>
             <input
               {...field('newPrice', errors.newPrice)}
@@ -398,8 +404,13 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
             />
           </PriceInput>
           {errorText('newPrice', errors.newPrice)}
-        </Field>
-        <Field label="Wholesale Price" name="wholesalePrice" fieldId={fieldId}>
+        </FormField>
+        <FormField
+          look="admin"
+          label="Wholesale Price"
+          id={fieldId('wholesalePrice')}
+          hint={HINTS.wholesalePrice}
+        >
           <PriceInput>
             <input
               {...field('wholesalePrice', errors.wholesalePrice)}
@@ -408,8 +419,13 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
             />
           </PriceInput>
           {errorText('wholesalePrice', errors.wholesalePrice)}
-        </Field>
-        <Field label="Partner Price QTY x3" name="partnerPricex3" fieldId={fieldId}>
+        </FormField>
+        <FormField
+          look="admin"
+          label="Partner Price QTY x3"
+          id={fieldId('partnerPricex3')}
+          hint={HINTS.partnerPricex3}
+        >
           <PriceInput>
             <input
               {...field('partnerPricex3', errors.partnerPricex3)}
@@ -418,7 +434,7 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
             />
           </PriceInput>
           {errorText('partnerPricex3', errors.partnerPricex3)}
-        </Field>
+        </FormField>
         {needsConfirmation && (
           <PriceWarning
             warnings={warnings}
@@ -433,7 +449,13 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
             }}
           />
         )}
-        <Field label="Brochure" name="brochure" fieldId={fieldId} wide>
+        <FormField
+          look="admin"
+          label="Brochure"
+          id={fieldId('brochure')}
+          hint={HINTS.brochure}
+          className="sm:col-span-2"
+        >
           <input
             {...field('brochure', errors.brochure)}
             {...register('brochure')}
@@ -452,7 +474,7 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
               setBrochureFileError(null);
             }}
           />
-        </Field>
+        </FormField>
       </div>
 
       <ImagesField
@@ -503,35 +525,6 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
         />
       </div>
     </form>
-  );
-}
-
-function Field({
-  label,
-  name,
-  fieldId,
-  wide = false,
-  children,
-}: {
-  label: string;
-  name: keyof ProductFormValues;
-  fieldId: (name: string) => string;
-  wide?: boolean;
-  children: ReactNode;
-}) {
-  const hint = HINTS[name];
-  return (
-    <div className={wide ? 'sm:col-span-2' : undefined}>
-      <label htmlFor={fieldId(name)} className={labelClass}>
-        {label}
-      </label>
-      <div className="mt-1.5">{children}</div>
-      {hint && (
-        <p id={fieldId(`${name}-hint`)} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-    </div>
   );
 }
 

@@ -14,7 +14,7 @@ import { inputClass, panelClass } from '../../admin/components/styles.ts';
 import { useContactData } from '../api/get-contact-data.ts';
 import { useUpdateContactData } from '../api/update-contact-data.ts';
 import { failureLines } from './failure-lines.ts';
-import { fieldAria, FormField } from './form-field.tsx';
+import { fieldAria, FormField } from '../../../components/form-field.tsx';
 import { LoadError } from './load-error.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
@@ -117,6 +117,7 @@ function ContactDataForm({ initial }: { initial: ContactDataDto }) {
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField
+          look="admin"
           id={fieldId('address')}
           label="Address"
           error={errors.address?.message}
@@ -130,7 +131,7 @@ function ContactDataForm({ initial }: { initial: ContactDataDto }) {
             className={inputClass}
           />
         </FormField>
-        <FormField id={fieldId('phone')} label="Phone" error={errors.phone?.message}>
+        <FormField look="admin" id={fieldId('phone')} label="Phone" error={errors.phone?.message}>
           <input
             {...fieldAria(fieldId('phone'), errors.phone?.message)}
             {...register('phone')}
@@ -139,7 +140,7 @@ function ContactDataForm({ initial }: { initial: ContactDataDto }) {
             className={inputClass}
           />
         </FormField>
-        <FormField id={fieldId('email')} label="Email" error={errors.email?.message}>
+        <FormField look="admin" id={fieldId('email')} label="Email" error={errors.email?.message}>
           <input
             {...fieldAria(fieldId('email'), errors.email?.message)}
             {...register('email')}
@@ -155,7 +156,12 @@ function ContactDataForm({ initial }: { initial: ContactDataDto }) {
             {coordinatesHint}
           </p>
           <div className="mt-3 grid gap-5 sm:grid-cols-2">
-            <FormField id={fieldId('latitude')} label="Latitude" error={errors.latitude?.message}>
+            <FormField
+              look="admin"
+              id={fieldId('latitude')}
+              label="Latitude"
+              error={errors.latitude?.message}
+            >
               <input
                 {...fieldAria(fieldId('latitude'), errors.latitude?.message)}
                 {...register('latitude')}
@@ -166,6 +172,7 @@ function ContactDataForm({ initial }: { initial: ContactDataDto }) {
               />
             </FormField>
             <FormField
+              look="admin"
               id={fieldId('longitude')}
               label="Longitude"
               error={errors.longitude?.message}

@@ -17,7 +17,7 @@ import { useGallery } from '../api/get-gallery.ts';
 import { failureLines } from './failure-lines.ts';
 import { ListState } from './list-state.tsx';
 import { useConfirmedDelete } from './use-confirmed-delete.ts';
-import { fieldAria, FormField } from './form-field.tsx';
+import { fieldAria, FormField } from '../../../components/form-field.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 
@@ -178,7 +178,13 @@ function AddPictureForm() {
       </h2>
       <div className="mt-4 grid gap-5 md:grid-cols-[minmax(0,1fr)_12rem]">
         <div className="space-y-5">
-          <FormField id={fileId} label="Picture" hint={fileHint} error={pictureError ?? undefined}>
+          <FormField
+            look="admin"
+            id={fileId}
+            label="Picture"
+            hint={fileHint}
+            error={pictureError ?? undefined}
+          >
             <input
               ref={fileInput}
               {...fieldAria(fileId, pictureError ?? undefined, fileHint)}
@@ -188,7 +194,7 @@ function AddPictureForm() {
               className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
             />
           </FormField>
-          <FormField id={titleId} label="Title" error={errors.title?.message}>
+          <FormField look="admin" id={titleId} label="Title" error={errors.title?.message}>
             <input
               {...fieldAria(titleId, errors.title?.message)}
               {...register('title')}
@@ -196,7 +202,12 @@ function AddPictureForm() {
               className={inputClass}
             />
           </FormField>
-          <FormField id={descriptionId} label="Description" error={errors.description?.message}>
+          <FormField
+            look="admin"
+            id={descriptionId}
+            label="Description"
+            error={errors.description?.message}
+          >
             <textarea
               {...fieldAria(descriptionId, errors.description?.message)}
               {...register('description')}

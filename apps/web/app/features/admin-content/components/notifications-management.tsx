@@ -15,7 +15,7 @@ import { useNotifications } from '../api/get-notifications.ts';
 import { failureLines } from './failure-lines.ts';
 import { ListState } from './list-state.tsx';
 import { useConfirmedDelete } from './use-confirmed-delete.ts';
-import { fieldAria, FormField } from './form-field.tsx';
+import { fieldAria, FormField } from '../../../components/form-field.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 
@@ -137,7 +137,7 @@ function AddNotificationForm() {
         Add a notification
       </h2>
       <div className="mt-4 space-y-5">
-        <FormField id={titleId} label="Title" error={errors.title?.message}>
+        <FormField look="admin" id={titleId} label="Title" error={errors.title?.message}>
           <input
             {...fieldAria(titleId, errors.title?.message)}
             {...register('title')}
@@ -145,7 +145,7 @@ function AddNotificationForm() {
             className={inputClass}
           />
         </FormField>
-        <FormField id={bodyId} label="Body" error={errors.body?.message}>
+        <FormField look="admin" id={bodyId} label="Body" error={errors.body?.message}>
           <textarea
             {...fieldAria(bodyId, errors.body?.message)}
             {...register('body')}

@@ -17,7 +17,7 @@ import { useTestimonials } from '../api/get-testimonials.ts';
 import { failureLines } from './failure-lines.ts';
 import { ListState } from './list-state.tsx';
 import { useConfirmedDelete } from './use-confirmed-delete.ts';
-import { fieldAria, FormField } from './form-field.tsx';
+import { fieldAria, FormField } from '../../../components/form-field.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 
@@ -154,7 +154,7 @@ function AddTestimonialForm() {
         Add a testimonial
       </h2>
       <div className="mt-4 grid gap-5 sm:grid-cols-2">
-        <FormField id={fieldId('name')} label="Name" error={errors.name?.message}>
+        <FormField look="admin" id={fieldId('name')} label="Name" error={errors.name?.message}>
           <input
             {...fieldAria(fieldId('name'), errors.name?.message)}
             {...register('name')}
@@ -162,7 +162,12 @@ function AddTestimonialForm() {
             className={inputClass}
           />
         </FormField>
-        <FormField id={fieldId('position')} label="Position" error={errors.position?.message}>
+        <FormField
+          look="admin"
+          id={fieldId('position')}
+          label="Position"
+          error={errors.position?.message}
+        >
           <input
             {...fieldAria(fieldId('position'), errors.position?.message)}
             {...register('position')}
@@ -171,6 +176,7 @@ function AddTestimonialForm() {
           />
         </FormField>
         <FormField
+          look="admin"
           id={fieldId('text')}
           label="Text"
           error={errors.text?.message}
@@ -184,6 +190,7 @@ function AddTestimonialForm() {
           />
         </FormField>
         <FormField
+          look="admin"
           id={fieldId('imageUrl')}
           label="Image URL"
           hint={imageHint}

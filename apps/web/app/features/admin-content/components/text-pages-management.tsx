@@ -7,7 +7,8 @@ import { ApiError } from '../../admin/api/http.ts';
 import { useConfirm } from '../../admin/components/confirm-dialog.tsx';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
-import { buttonClass, inputClass, labelClass, panelClass } from '../../admin/components/styles.ts';
+import { buttonClass, inputClass, panelClass } from '../../admin/components/styles.ts';
+import { FormField } from '../../../components/form-field.tsx';
 import { useTextPage } from '../api/get-text-page.ts';
 import { useUpdateTextPage } from '../api/update-text-page.ts';
 import { LoadError } from './load-error.tsx';
@@ -91,15 +92,12 @@ export function TextPagesManagement() {
 
       <div className={`mt-6 ${panelClass}`}>
         <div className="flex flex-wrap items-end gap-3">
-          <div className="w-full sm:w-72">
-            <label htmlFor={selectId} className={labelClass}>
-              Page
-            </label>
+          <FormField look="admin" id={selectId} label="Page" className="w-full sm:w-72">
             <select
               id={selectId}
               value={name}
               onChange={(event) => void choosePage(event.target.value)}
-              className={`mt-1.5 ${inputClass}`}
+              className={inputClass}
             >
               {TEXT_PAGES.map((entry) => (
                 <option key={entry.name} value={entry.name}>
@@ -107,7 +105,7 @@ export function TextPagesManagement() {
                 </option>
               ))}
             </select>
-          </div>
+          </FormField>
           <a
             href={publicPath}
             target="_blank"

@@ -13,14 +13,9 @@ import { useConfirm } from '../../admin/components/confirm-dialog.tsx';
 import { FeedbackRegions } from '../../admin/components/feedback.tsx';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
-import {
-  buttonClass,
-  fieldErrorClass,
-  inputClass,
-  labelClass,
-} from '../../admin/components/styles.ts';
+import { buttonClass, inputClass, labelClass } from '../../admin/components/styles.ts';
 import { failureLines } from '../../admin-content/components/failure-lines.ts';
-import { fieldAria, FormField } from '../../admin-content/components/form-field.tsx';
+import { fieldAria, FieldErrorLine, FormField } from '../../../components/form-field.tsx';
 import { previewNewsletter, sendTestNewsletter, useSendNewsletter } from '../api/sends.ts';
 import { useActionFeedback } from './action-feedback.tsx';
 
@@ -151,7 +146,7 @@ export function SendForm({ onQueued }: { onQueued: (id: string) => void }) {
           a test copy to yourself, first.
         </p>
         <div className="mt-4 space-y-5">
-          <FormField id={subjectId} label="Subject" error={errors.subject?.message}>
+          <FormField look="admin" id={subjectId} label="Subject" error={errors.subject?.message}>
             <input
               {...fieldAria(subjectId, errors.subject?.message)}
               {...register('subject')}
@@ -181,11 +176,7 @@ export function SendForm({ onQueued }: { onQueued: (id: string) => void }) {
                 )}
               />
             </div>
-            {errors.content?.message && (
-              <p id={`${contentId}-error`} className={fieldErrorClass}>
-                {errors.content.message}
-              </p>
-            )}
+            <FieldErrorLine id={contentId} error={errors.content?.message} look="admin" />
           </div>
         </div>
         <FeedbackRegions feedback={feedback} className="mt-5" />

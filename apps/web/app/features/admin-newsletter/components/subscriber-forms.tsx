@@ -13,7 +13,7 @@ import { useActionFeedback } from './action-feedback.tsx';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 import { inputClass, panelClass } from '../../admin/components/styles.ts';
 import { failureLines } from '../../admin-content/components/failure-lines.ts';
-import { fieldAria, FormField } from '../../admin-content/components/form-field.tsx';
+import { fieldAria, FormField } from '../../../components/form-field.tsx';
 import { useAddSubscriber, useChangeSubscription } from '../api/change-subscriber.ts';
 
 /**
@@ -65,7 +65,7 @@ export function UnsubscribeForm() {
         Unsubscribe an address
       </h2>
       <div className="mt-4">
-        <FormField id={emailId} label="Email" error={errors.email?.message}>
+        <FormField look="admin" id={emailId} label="Email" error={errors.email?.message}>
           <input
             {...fieldAria(emailId, errors.email?.message)}
             {...register('email')}
@@ -137,7 +137,7 @@ export function AddSubscriberForm() {
         Add a subscriber
       </h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <FormField id={nameId} label="Name" error={errors.displayName?.message}>
+        <FormField look="admin" id={nameId} label="Name" error={errors.displayName?.message}>
           <input
             {...fieldAria(nameId, errors.displayName?.message)}
             {...register('displayName')}
@@ -146,7 +146,7 @@ export function AddSubscriberForm() {
             className={inputClass}
           />
         </FormField>
-        <FormField id={emailId} label="Email" error={errors.email?.message}>
+        <FormField look="admin" id={emailId} label="Email" error={errors.email?.message}>
           <input
             {...fieldAria(emailId, errors.email?.message)}
             {...register('email')}
