@@ -13,7 +13,8 @@ import { useDeleteCategory } from '../api/delete-category.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { failureMessage } from '../../admin/api/http.ts';
 import { useConfirm } from '../../admin/components/confirm-dialog.tsx';
-import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { FeedbackRegions } from '../../admin/components/feedback.tsx';
+import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { buttonClass, inputClass, panelClass } from '../../admin/components/styles.ts';
 import { fieldAria, FormField } from '../../../components/form-field.tsx';
@@ -23,7 +24,7 @@ import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx'
 export function CategoriesManagement() {
   const categories = useCategories();
   const remove = useDeleteCategory();
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { feedback, save } = useSaveFeedback();
   const confirm = useConfirm();
 
   const deleteCategory = async (category: CategoryDto) => {
@@ -34,18 +35,19 @@ export function CategoriesManagement() {
       destructive: true,
     });
     if (!confirmed) return;
-    setFeedback(null);
-    try {
-      await remove.mutateAsync(category._id);
-      setFeedback({ kind: 'success', lines: [`Category ${category.name} was deleted.`] });
-    } catch (error) {
-      // 409 when products are still in it: the server says so.
-      console.error('Deleting the category failed:', error);
-      setFeedback({
-        kind: 'error',
-        lines: [failureMessage(error, `Category ${category.name} was not deleted due to error.`)],
-      });
-    }
+    await save(
+      async () => {
+        await remove.mutateAsync(category._id);
+        return { kind: 'success', lines: [`Category ${category.name} was deleted.`] };
+      },
+      {
+        doing: 'Deleting the category',
+        // 409 when products are still in it: the server says so.
+        message: (error) => [
+          failureMessage(error, `Category ${category.name} was not deleted due to error.`),
+        ],
+      },
+    );
   };
 
   return (
@@ -118,7 +120,7 @@ function AddCategoryForm() {
   } = useForm<CategoryInput>({ resolver: zodResolver(CategoryInput), mode: 'onTouched' });
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const [thumbnailError, setThumbnailError] = useState<string | null>(null);
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { feedback, save } = useSaveFeedback();
   const fileInput = useRef<HTMLInputElement>(null);
 
   const thumbnailProblem = (file: File | null) => {
@@ -133,20 +135,19 @@ function AddCategoryForm() {
     setThumbnailError(problem);
     return handleSubmit(async (values) => {
       if (problem || !thumbnail) return;
-      setFeedback(null);
-      try {
-        const category = await create.mutateAsync({ values, thumbnail });
-        reset({ name: '' });
-        setThumbnail(null);
-        if (fileInput.current) fileInput.current.value = '';
-        setFeedback({ kind: 'success', lines: [`Category ${category.name} was added.`] });
-      } catch (error) {
-        console.error('Adding the category failed:', error);
-        setFeedback({
-          kind: 'error',
-          lines: [failureMessage(error, 'The category was not added due to error.')],
-        });
-      }
+      await save(
+        async () => {
+          const category = await create.mutateAsync({ values, thumbnail });
+          reset({ name: '' });
+          setThumbnail(null);
+          if (fileInput.current) fileInput.current.value = '';
+          return { kind: 'success', lines: [`Category ${category.name} was added.`] };
+        },
+        {
+          doing: 'Adding the category',
+          message: (error) => [failureMessage(error, 'The category was not added due to error.')],
+        },
+      );
     })(event);
   };
 

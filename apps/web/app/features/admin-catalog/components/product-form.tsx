@@ -32,7 +32,8 @@ import {
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import type { z } from 'zod';
 import { failureMessage } from '../../admin/api/http.ts';
-import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { FeedbackRegions } from '../../admin/components/feedback.tsx';
+import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
 import { fieldErrorClass, inputClass, labelClass } from '../../admin/components/styles.ts';
 import { fieldAria, FieldErrorLine, FormField } from '../../../components/form-field.tsx';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
@@ -112,6 +113,14 @@ const HINTS: Partial<Record<keyof ProductFormValues, string>> = {
   partnerPricex3: 'For partners buying 3 or more.',
   brochure: 'Optional: upload a PDF, or enter the address of one (https://...).',
 };
+
+/** The four price fields, in the form's order, each with its label. */
+const PRICE_FIELDS = [
+  ['oldPrice', 'Old Price'],
+  ['newPrice', 'New Price'],
+  ['wholesalePrice', 'Wholesale Price'],
+  ['partnerPricex3', 'Partner Price QTY x3'],
+] as const satisfies readonly (readonly [keyof ProductFormValues, string])[];
 
 /** An image of the form's list: one the product has, or a new file to upload. */
 type FormImage =
@@ -203,7 +212,7 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
   const [refusedFiles, setRefusedFiles] = useState<string[]>([]);
   const [brochureFile, setBrochureFile] = useState<File | null>(null);
   const [brochureFileError, setBrochureFileError] = useState<string | null>(null);
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { feedback, save: saveWithFeedback } = useSaveFeedback();
   const refusedRef = useRef<HTMLDivElement>(null);
 
   // Every preview URL made here, so leaving the page frees them all.
@@ -269,38 +278,35 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
   };
 
   const save = async (values: ProductInput) => {
-    setFeedback(null);
     setCreated(null);
-    try {
-      const list = submissionImages(images);
-      const saved = await onSave({
-        values,
-        existingImages: mode === 'edit' ? list.existingImages : [],
-        newImages: list.newImages,
-        ...(mode === 'edit' ? { imageOrder: list.imageOrder } : {}),
-        brochureFile,
-        confirmPrices: needsConfirmation && confirmed,
-      });
-      release(images);
-      setBrochureFile(null);
-      setConfirmedWarnings(null);
-      if (mode === 'create') {
-        reset(EMPTY);
-        setImages([]);
-        setCreated(saved);
-        setFeedback({ kind: 'success', lines: [PRODUCT_MESSAGES.created] });
-      } else {
+    const fallback = mode === 'create' ? PRODUCT_MESSAGES.notCreated : PRODUCT_MESSAGES.notUpdated;
+    await saveWithFeedback(
+      async () => {
+        const list = submissionImages(images);
+        const saved = await onSave({
+          values,
+          existingImages: mode === 'edit' ? list.existingImages : [],
+          newImages: list.newImages,
+          ...(mode === 'edit' ? { imageOrder: list.imageOrder } : {}),
+          brochureFile,
+          confirmPrices: needsConfirmation && confirmed,
+        });
+        release(images);
+        setBrochureFile(null);
+        setConfirmedWarnings(null);
+        if (mode === 'create') {
+          reset(EMPTY);
+          setImages([]);
+          setCreated(saved);
+          return { kind: 'success', lines: [PRODUCT_MESSAGES.created] };
+        }
         // The saved product is the new starting point: its images now include the new files.
         reset(formValues(saved));
         setImages(storedImages(saved));
-        setFeedback({ kind: 'success', lines: [PRODUCT_MESSAGES.updated] });
-      }
-    } catch (error) {
-      console.error('Saving the product failed:', error);
-      const fallback =
-        mode === 'create' ? PRODUCT_MESSAGES.notCreated : PRODUCT_MESSAGES.notUpdated;
-      setFeedback({ kind: 'error', lines: [failureMessage(error, fallback)] });
-    }
+        return { kind: 'success', lines: [PRODUCT_MESSAGES.updated] };
+      },
+      { doing: 'Saving the product', message: (error) => [failureMessage(error, fallback)] },
+    );
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -330,6 +336,8 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
     ...fieldAria(fieldId(name), error?.message, HINTS[name]),
     className: inputClass,
   });
+  /** A FormField's id and hint, for the form value it holds. */
+  const fieldFrame = (name: keyof ProductFormValues) => ({ id: fieldId(name), hint: HINTS[name] });
   // Here the error line stands right under its control, above the hint (and the brochure's file).
   const errorText = (name: keyof ProductFormValues, error: FieldError | undefined) => (
     <FieldErrorLine id={fieldId(name)} error={error?.message} look="admin" />
@@ -341,7 +349,7 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
         Every field is required except Old Price and Brochure.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField look="admin" label="Product Number" id={fieldId('number')} hint={HINTS.number}>
+        <FormField look="admin" label="Product Number" {...fieldFrame('number')}>
           <input
             {...field('number', errors.number)}
             {...register('number')}
@@ -350,7 +358,7 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
           />
           {errorText('number', errors.number)}
         </FormField>
-        <FormField look="admin" label="Category" id={fieldId('category')} hint={HINTS.category}>
+        <FormField look="admin" label="Category" {...fieldFrame('category')}>
           <select {...field('category', errors.category)} {...register('category')}>
             <option value="">{categories ? 'Select a category' : 'Loading categories...'}</option>
             {categoryNames.map((name) => (
@@ -361,21 +369,14 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
           </select>
           {errorText('category', errors.category)}
         </FormField>
-        <FormField
-          look="admin"
-          label="Title"
-          id={fieldId('title')}
-          hint={HINTS.title}
-          className="sm:col-span-2"
-        >
+        <FormField look="admin" label="Title" {...fieldFrame('title')} className="sm:col-span-2">
           <input {...field('title', errors.title)} {...register('title')} autoComplete="off" />
           {errorText('title', errors.title)}
         </FormField>
         <FormField
           look="admin"
           label="Description"
-          id={fieldId('description')}
-          hint={HINTS.description}
+          {...fieldFrame('description')}
           className="sm:col-span-2"
         >
           <textarea
@@ -385,56 +386,14 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
           />
           {errorText('description', errors.description)}
         </FormField>
-        <FormField look="admin" label="Old Price" id={fieldId('oldPrice')} hint={HINTS.oldPrice}>
-          <PriceInput>
-            <input
-              {...field('oldPrice', errors.oldPrice)}
-              {...register('oldPrice')}
-              inputMode="decimal"
-            />
-          </PriceInput>
-          {errorText('oldPrice', errors.oldPrice)}
-        </FormField>
-        <FormField look="admin" label="New Price" id={fieldId('newPrice')} hint={HINTS.newPrice}>
-          <PriceInput>
-            <input
-              {...field('newPrice', errors.newPrice)}
-              {...register('newPrice')}
-              inputMode="decimal"
-            />
-          </PriceInput>
-          {errorText('newPrice', errors.newPrice)}
-        </FormField>
-        <FormField
-          look="admin"
-          label="Wholesale Price"
-          id={fieldId('wholesalePrice')}
-          hint={HINTS.wholesalePrice}
-        >
-          <PriceInput>
-            <input
-              {...field('wholesalePrice', errors.wholesalePrice)}
-              {...register('wholesalePrice')}
-              inputMode="decimal"
-            />
-          </PriceInput>
-          {errorText('wholesalePrice', errors.wholesalePrice)}
-        </FormField>
-        <FormField
-          look="admin"
-          label="Partner Price QTY x3"
-          id={fieldId('partnerPricex3')}
-          hint={HINTS.partnerPricex3}
-        >
-          <PriceInput>
-            <input
-              {...field('partnerPricex3', errors.partnerPricex3)}
-              {...register('partnerPricex3')}
-              inputMode="decimal"
-            />
-          </PriceInput>
-          {errorText('partnerPricex3', errors.partnerPricex3)}
-        </FormField>
+        {PRICE_FIELDS.map(([name, label]) => (
+          <FormField key={name} look="admin" label={label} {...fieldFrame(name)}>
+            <PriceInput>
+              <input {...field(name, errors[name])} {...register(name)} inputMode="decimal" />
+            </PriceInput>
+            {errorText(name, errors[name])}
+          </FormField>
+        ))}
         {needsConfirmation && (
           <PriceWarning
             warnings={warnings}
@@ -452,8 +411,7 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
         <FormField
           look="admin"
           label="Brochure"
-          id={fieldId('brochure')}
-          hint={HINTS.brochure}
+          {...fieldFrame('brochure')}
           className="sm:col-span-2"
         >
           <input

@@ -8,12 +8,12 @@ import { Save } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { FeedbackRegions } from '../../admin/components/feedback.tsx';
+import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { inputClass, panelClass } from '../../admin/components/styles.ts';
 import { useContactData } from '../api/get-contact-data.ts';
 import { useUpdateContactData } from '../api/update-contact-data.ts';
-import { failureLines } from './failure-lines.ts';
 import { fieldAria, FormField } from '../../../components/form-field.tsx';
 import { LoadError } from './load-error.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
@@ -72,7 +72,7 @@ export function ContactDataManagement() {
 function ContactDataForm({ initial }: { initial: ContactDataDto }) {
   const id = useId();
   const update = useUpdateContactData();
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { feedback, save: saveWithFeedback } = useSaveFeedback();
   // What is stored now: a save is compared with it to tell whether the map pin moved.
   const [stored, setStored] = useState(initial);
   const {
@@ -87,23 +87,20 @@ function ContactDataForm({ initial }: { initial: ContactDataDto }) {
     defaultValues: formValues(initial),
   });
 
-  const save = handleSubmit(async (values) => {
-    setFeedback(null);
-    try {
-      const saved = await update.mutateAsync(values);
-      // What the server stored is the new starting point (it may have placed the map itself).
-      reset(formValues(saved));
-      setFeedback(
-        pinStayedBehind(stored, saved)
+  const save = handleSubmit((values) =>
+    saveWithFeedback(
+      async () => {
+        const saved = await update.mutateAsync(values);
+        // What the server stored is the new starting point (it may have placed the map itself).
+        reset(formValues(saved));
+        setStored(saved);
+        return pinStayedBehind(stored, saved)
           ? { kind: 'warning', lines: [CONTACT_DATA_MESSAGES.updated, PIN_NOT_MOVED] }
-          : { kind: 'success', lines: [CONTACT_DATA_MESSAGES.updated] },
-      );
-      setStored(saved);
-    } catch (error) {
-      console.error('Updating the contact data failed:', error);
-      setFeedback({ kind: 'error', lines: failureLines(error, CONTACT_DATA_MESSAGES.notUpdated) });
-    }
-  });
+          : { kind: 'success', lines: [CONTACT_DATA_MESSAGES.updated] };
+      },
+      { doing: 'Updating the contact data', message: CONTACT_DATA_MESSAGES.notUpdated },
+    ),
+  );
 
   const fieldId = (name: keyof ContactDataFormValues) => `${id}-${name}`;
   const coordinatesHint =

@@ -9,12 +9,12 @@ import { truncate } from '@labshop/shared/text';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { FeedbackRegions } from '../../admin/components/feedback.tsx';
+import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
 import { buttonClass, inputClass, panelClass } from '../../admin/components/styles.ts';
 import { useCreateGalleryImage } from '../api/create-gallery-image.ts';
 import { useDeleteGalleryImage } from '../api/delete-gallery-image.ts';
 import { useGallery } from '../api/get-gallery.ts';
-import { failureLines } from './failure-lines.ts';
 import { ListState } from './list-state.tsx';
 import { useConfirmedDelete } from './use-confirmed-delete.ts';
 import { fieldAria, FormField } from '../../../components/form-field.tsx';
@@ -113,7 +113,7 @@ function AddPictureForm() {
   } = useForm<GalleryInput>({ resolver: zodResolver(GalleryInput), mode: 'onTouched' });
   const [picture, setPicture] = useState<File | null>(null);
   const [pictureError, setPictureError] = useState<string | null>(null);
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { feedback, save } = useSaveFeedback();
   const fileInput = useRef<HTMLInputElement>(null);
 
   // The preview of the chosen picture: an object URL, freed when the choice changes or the
@@ -146,18 +146,17 @@ function AddPictureForm() {
     // The text fields are checked (and their errors shown) even when the picture failed.
     return handleSubmit(async (values) => {
       if (problem || !picture) return;
-      setFeedback(null);
-      try {
-        await create.mutateAsync({ values, picture });
-        reset({ title: '', description: '' });
-        setPicture(null);
-        showPreview(null);
-        if (fileInput.current) fileInput.current.value = '';
-        setFeedback({ kind: 'success', lines: [GALLERY_MESSAGES.added] });
-      } catch (error) {
-        console.error('Adding the picture failed:', error);
-        setFeedback({ kind: 'error', lines: failureLines(error, GALLERY_MESSAGES.notAdded) });
-      }
+      await save(
+        async () => {
+          await create.mutateAsync({ values, picture });
+          reset({ title: '', description: '' });
+          setPicture(null);
+          showPreview(null);
+          if (fileInput.current) fileInput.current.value = '';
+          return { kind: 'success', lines: [GALLERY_MESSAGES.added] };
+        },
+        { doing: 'Adding the picture', message: GALLERY_MESSAGES.notAdded },
+      );
     })(event);
   };
 

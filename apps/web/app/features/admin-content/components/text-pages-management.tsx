@@ -5,7 +5,8 @@ import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../admin/api/http.ts';
 import { useConfirm } from '../../admin/components/confirm-dialog.tsx';
-import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { FeedbackRegions } from '../../admin/components/feedback.tsx';
+import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { buttonClass, inputClass, panelClass } from '../../admin/components/styles.ts';
 import { FormField } from '../../../components/form-field.tsx';
@@ -38,7 +39,7 @@ export function TextPagesManagement() {
 
   const page = useTextPage(name);
   const update = useUpdateTextPage();
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { feedback, show, save: saveWithFeedback } = useSaveFeedback();
   // The editor's HTML since it was loaded; null while nothing was changed.
   const draft = useRef<string | null>(null);
   const [dirty, setDirty] = useState(false);
@@ -60,23 +61,23 @@ export function TextPagesManagement() {
     }
     draft.current = null;
     setDirty(false);
-    setFeedback(null);
+    show(null);
     setSearchParams(next === DEFAULT_PAGE ? {} : { page: next }, { preventScrollReset: true });
   };
 
   const save = async () => {
     if (!page.data) return;
-    setFeedback(null);
-    try {
-      await update.mutateAsync({ name, content: draft.current ?? page.data.content });
-      draft.current = null;
-      setDirty(false);
-      setLoads((count) => count + 1);
-      setFeedback({ kind: 'success', lines: [TEXT_PAGE_MESSAGES.saved] });
-    } catch (error) {
-      console.error('Saving the text page failed:', error);
-      setFeedback({ kind: 'error', lines: [saveFailure(error)] });
-    }
+    const content = draft.current ?? page.data.content;
+    await saveWithFeedback(
+      async () => {
+        await update.mutateAsync({ name, content });
+        draft.current = null;
+        setDirty(false);
+        setLoads((count) => count + 1);
+        return { kind: 'success', lines: [TEXT_PAGE_MESSAGES.saved] };
+      },
+      { doing: 'Saving the text page', message: (error) => [saveFailure(error)] },
+    );
   };
 
   const selectId = `${id}-page`;
