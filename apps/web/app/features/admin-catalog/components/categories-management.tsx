@@ -13,22 +13,18 @@ import { useDeleteCategory } from '../api/delete-category.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { failureMessage } from '../../admin/api/http.ts';
 import { useConfirm } from '../../admin/components/confirm-dialog.tsx';
-import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { FeedbackRegions } from '../../admin/components/feedback.tsx';
+import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
-import {
-  buttonClass,
-  fieldErrorClass,
-  inputClass,
-  labelClass,
-  panelClass,
-} from '../../admin/components/styles.ts';
+import { buttonClass, inputClass, panelClass } from '../../admin/components/styles.ts';
+import { fieldAria, FormField } from '../../../components/form-field.tsx';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 
 /** Categories Management (SPEC.md "Admin screens"): add a category, and the list with Delete. */
 export function CategoriesManagement() {
   const categories = useCategories();
   const remove = useDeleteCategory();
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { feedback, save } = useSaveFeedback();
   const confirm = useConfirm();
 
   const deleteCategory = async (category: CategoryDto) => {
@@ -39,18 +35,19 @@ export function CategoriesManagement() {
       destructive: true,
     });
     if (!confirmed) return;
-    setFeedback(null);
-    try {
-      await remove.mutateAsync(category._id);
-      setFeedback({ kind: 'success', lines: [`Category ${category.name} was deleted.`] });
-    } catch (error) {
-      // 409 when products are still in it: the server says so.
-      console.error('Deleting the category failed:', error);
-      setFeedback({
-        kind: 'error',
-        lines: [failureMessage(error, `Category ${category.name} was not deleted due to error.`)],
-      });
-    }
+    await save(
+      async () => {
+        await remove.mutateAsync(category._id);
+        return { kind: 'success', lines: [`Category ${category.name} was deleted.`] };
+      },
+      {
+        doing: 'Deleting the category',
+        // 409 when products are still in it: the server says so.
+        message: (error) => [
+          failureMessage(error, `Category ${category.name} was not deleted due to error.`),
+        ],
+      },
+    );
   };
 
   return (
@@ -123,7 +120,7 @@ function AddCategoryForm() {
   } = useForm<CategoryInput>({ resolver: zodResolver(CategoryInput), mode: 'onTouched' });
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const [thumbnailError, setThumbnailError] = useState<string | null>(null);
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { feedback, save } = useSaveFeedback();
   const fileInput = useRef<HTMLInputElement>(null);
 
   const thumbnailProblem = (file: File | null) => {
@@ -138,20 +135,19 @@ function AddCategoryForm() {
     setThumbnailError(problem);
     return handleSubmit(async (values) => {
       if (problem || !thumbnail) return;
-      setFeedback(null);
-      try {
-        const category = await create.mutateAsync({ values, thumbnail });
-        reset({ name: '' });
-        setThumbnail(null);
-        if (fileInput.current) fileInput.current.value = '';
-        setFeedback({ kind: 'success', lines: [`Category ${category.name} was added.`] });
-      } catch (error) {
-        console.error('Adding the category failed:', error);
-        setFeedback({
-          kind: 'error',
-          lines: [failureMessage(error, 'The category was not added due to error.')],
-        });
-      }
+      await save(
+        async () => {
+          const category = await create.mutateAsync({ values, thumbnail });
+          reset({ name: '' });
+          setThumbnail(null);
+          if (fileInput.current) fileInput.current.value = '';
+          return { kind: 'success', lines: [`Category ${category.name} was added.`] };
+        },
+        {
+          doing: 'Adding the category',
+          message: (error) => [failureMessage(error, 'The category was not added due to error.')],
+        },
+      );
     })(event);
   };
 
@@ -168,28 +164,21 @@ function AddCategoryForm() {
         Add a category
       </h2>
       <div className="mt-4 grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor={nameId} className={labelClass}>
-            Name
-          </label>
+        <FormField look="admin" id={nameId} label="Name" error={errors.name?.message}>
           <input
-            id={nameId}
+            {...fieldAria(nameId, errors.name?.message)}
             {...register('name')}
             autoComplete="off"
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? `${nameId}-error` : undefined}
-            className={`mt-1.5 ${inputClass}`}
+            className={inputClass}
           />
-          {errors.name?.message && (
-            <p id={`${nameId}-error`} className={fieldErrorClass}>
-              {errors.name.message}
-            </p>
-          )}
-        </div>
-        <div>
-          <label htmlFor={fileId} className={labelClass}>
-            Thumbnail
-          </label>
+        </FormField>
+        <FormField
+          look="admin"
+          id={fileId}
+          label="Thumbnail"
+          hint="JPG only, up to 10 MB."
+          error={thumbnailError ?? undefined}
+        >
           <input
             ref={fileInput}
             id={fileId}
@@ -201,18 +190,11 @@ function AddCategoryForm() {
               setThumbnailError(file ? thumbnailProblem(file) : null);
             }}
             aria-invalid={thumbnailError ? true : undefined}
+            // The hint first, then the error: what the field wants, then what is wrong.
             aria-describedby={`${fileId}-hint${thumbnailError ? ` ${fileId}-error` : ''}`}
-            className="mt-1.5 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
+            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
           />
-          <p id={`${fileId}-hint`} className="mt-1 text-xs text-slate-500">
-            JPG only, up to 10 MB.
-          </p>
-          {thumbnailError && (
-            <p id={`${fileId}-error`} className={fieldErrorClass}>
-              {thumbnailError}
-            </p>
-          )}
-        </div>
+        </FormField>
       </div>
       <FeedbackRegions feedback={feedback} className="mt-4" />
       <FormSubmitButton

@@ -32,8 +32,10 @@ import {
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import type { z } from 'zod';
 import { failureMessage } from '../../admin/api/http.ts';
-import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { FeedbackRegions } from '../../admin/components/feedback.tsx';
+import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
 import { fieldErrorClass, inputClass, labelClass } from '../../admin/components/styles.ts';
+import { fieldAria, FieldErrorLine, FormField } from '../../../components/form-field.tsx';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 
 /** What the form holds: every field a string, as typed. */
@@ -111,6 +113,14 @@ const HINTS: Partial<Record<keyof ProductFormValues, string>> = {
   partnerPricex3: 'For partners buying 3 or more.',
   brochure: 'Optional: upload a PDF, or enter the address of one (https://...).',
 };
+
+/** The four price fields, in the form's order, each with its label. */
+const PRICE_FIELDS = [
+  ['oldPrice', 'Old Price'],
+  ['newPrice', 'New Price'],
+  ['wholesalePrice', 'Wholesale Price'],
+  ['partnerPricex3', 'Partner Price QTY x3'],
+] as const satisfies readonly (readonly [keyof ProductFormValues, string])[];
 
 /** An image of the form's list: one the product has, or a new file to upload. */
 type FormImage =
@@ -202,7 +212,7 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
   const [refusedFiles, setRefusedFiles] = useState<string[]>([]);
   const [brochureFile, setBrochureFile] = useState<File | null>(null);
   const [brochureFileError, setBrochureFileError] = useState<string | null>(null);
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { feedback, save: saveWithFeedback } = useSaveFeedback();
   const refusedRef = useRef<HTMLDivElement>(null);
 
   // Every preview URL made here, so leaving the page frees them all.
@@ -268,38 +278,35 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
   };
 
   const save = async (values: ProductInput) => {
-    setFeedback(null);
     setCreated(null);
-    try {
-      const list = submissionImages(images);
-      const saved = await onSave({
-        values,
-        existingImages: mode === 'edit' ? list.existingImages : [],
-        newImages: list.newImages,
-        ...(mode === 'edit' ? { imageOrder: list.imageOrder } : {}),
-        brochureFile,
-        confirmPrices: needsConfirmation && confirmed,
-      });
-      release(images);
-      setBrochureFile(null);
-      setConfirmedWarnings(null);
-      if (mode === 'create') {
-        reset(EMPTY);
-        setImages([]);
-        setCreated(saved);
-        setFeedback({ kind: 'success', lines: [PRODUCT_MESSAGES.created] });
-      } else {
+    const fallback = mode === 'create' ? PRODUCT_MESSAGES.notCreated : PRODUCT_MESSAGES.notUpdated;
+    await saveWithFeedback(
+      async () => {
+        const list = submissionImages(images);
+        const saved = await onSave({
+          values,
+          existingImages: mode === 'edit' ? list.existingImages : [],
+          newImages: list.newImages,
+          ...(mode === 'edit' ? { imageOrder: list.imageOrder } : {}),
+          brochureFile,
+          confirmPrices: needsConfirmation && confirmed,
+        });
+        release(images);
+        setBrochureFile(null);
+        setConfirmedWarnings(null);
+        if (mode === 'create') {
+          reset(EMPTY);
+          setImages([]);
+          setCreated(saved);
+          return { kind: 'success', lines: [PRODUCT_MESSAGES.created] };
+        }
         // The saved product is the new starting point: its images now include the new files.
         reset(formValues(saved));
         setImages(storedImages(saved));
-        setFeedback({ kind: 'success', lines: [PRODUCT_MESSAGES.updated] });
-      }
-    } catch (error) {
-      console.error('Saving the product failed:', error);
-      const fallback =
-        mode === 'create' ? PRODUCT_MESSAGES.notCreated : PRODUCT_MESSAGES.notUpdated;
-      setFeedback({ kind: 'error', lines: [failureMessage(error, fallback)] });
-    }
+        return { kind: 'success', lines: [PRODUCT_MESSAGES.updated] };
+      },
+      { doing: 'Saving the product', message: (error) => [failureMessage(error, fallback)] },
+    );
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -326,20 +333,15 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
 
   const fieldId = (name: string) => `${id}-${name}`;
   const field = (name: keyof ProductFormValues, error: FieldError | undefined) => ({
-    id: fieldId(name),
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby':
-      [error && fieldId(`${name}-error`), HINTS[name] && fieldId(`${name}-hint`)]
-        .filter(Boolean)
-        .join(' ') || undefined,
+    ...fieldAria(fieldId(name), error?.message, HINTS[name]),
     className: inputClass,
   });
-  const errorText = (name: keyof ProductFormValues, error: FieldError | undefined) =>
-    error?.message ? (
-      <p id={fieldId(`${name}-error`)} className={fieldErrorClass}>
-        {error.message}
-      </p>
-    ) : null;
+  /** A FormField's id and hint, for the form value it holds. */
+  const fieldFrame = (name: keyof ProductFormValues) => ({ id: fieldId(name), hint: HINTS[name] });
+  // Here the error line stands right under its control, above the hint (and the brochure's file).
+  const errorText = (name: keyof ProductFormValues, error: FieldError | undefined) => (
+    <FieldErrorLine id={fieldId(name)} error={error?.message} look="admin" />
+  );
 
   return (
     <form noValidate onSubmit={submit} className="space-y-6" aria-busy={isSubmitting}>
@@ -347,7 +349,7 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
         Every field is required except Old Price and Brochure.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Product Number" name="number" fieldId={fieldId}>
+        <FormField look="admin" label="Product Number" {...fieldFrame('number')}>
           <input
             {...field('number', errors.number)}
             {...register('number')}
@@ -355,8 +357,8 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
             spellCheck={false}
           />
           {errorText('number', errors.number)}
-        </Field>
-        <Field label="Category" name="category" fieldId={fieldId}>
+        </FormField>
+        <FormField look="admin" label="Category" {...fieldFrame('category')}>
           <select {...field('category', errors.category)} {...register('category')}>
             <option value="">{categories ? 'Select a category' : 'Loading categories...'}</option>
             {categoryNames.map((name) => (
@@ -366,59 +368,32 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
             ))}
           </select>
           {errorText('category', errors.category)}
-        </Field>
-        <Field label="Title" name="title" fieldId={fieldId} wide>
+        </FormField>
+        <FormField look="admin" label="Title" {...fieldFrame('title')} className="sm:col-span-2">
           <input {...field('title', errors.title)} {...register('title')} autoComplete="off" />
           {errorText('title', errors.title)}
-        </Field>
-        <Field label="Description" name="description" fieldId={fieldId} wide>
+        </FormField>
+        <FormField
+          look="admin"
+          label="Description"
+          {...fieldFrame('description')}
+          className="sm:col-span-2"
+        >
           <textarea
             {...field('description', errors.description)}
             {...register('description')}
             rows={6}
           />
           {errorText('description', errors.description)}
-        </Field>
-        <Field label="Old Price" name="oldPrice" fieldId={fieldId}>
-          <PriceInput>
-            <input
-              {...field('oldPrice', errors.oldPrice)}
-              {...register('oldPrice')}
-              inputMode="decimal"
-            />
-          </PriceInput>
-          {errorText('oldPrice', errors.oldPrice)}
-        </Field>
-        <Field label="New Price" name="newPrice" fieldId={fieldId}>
-          <PriceInput>
-            <input
-              {...field('newPrice', errors.newPrice)}
-              {...register('newPrice')}
-              inputMode="decimal"
-            />
-          </PriceInput>
-          {errorText('newPrice', errors.newPrice)}
-        </Field>
-        <Field label="Wholesale Price" name="wholesalePrice" fieldId={fieldId}>
-          <PriceInput>
-            <input
-              {...field('wholesalePrice', errors.wholesalePrice)}
-              {...register('wholesalePrice')}
-              inputMode="decimal"
-            />
-          </PriceInput>
-          {errorText('wholesalePrice', errors.wholesalePrice)}
-        </Field>
-        <Field label="Partner Price QTY x3" name="partnerPricex3" fieldId={fieldId}>
-          <PriceInput>
-            <input
-              {...field('partnerPricex3', errors.partnerPricex3)}
-              {...register('partnerPricex3')}
-              inputMode="decimal"
-            />
-          </PriceInput>
-          {errorText('partnerPricex3', errors.partnerPricex3)}
-        </Field>
+        </FormField>
+        {PRICE_FIELDS.map(([name, label]) => (
+          <FormField key={name} look="admin" label={label} {...fieldFrame(name)}>
+            <PriceInput>
+              <input {...field(name, errors[name])} {...register(name)} inputMode="decimal" />
+            </PriceInput>
+            {errorText(name, errors[name])}
+          </FormField>
+        ))}
         {needsConfirmation && (
           <PriceWarning
             warnings={warnings}
@@ -433,7 +408,12 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
             }}
           />
         )}
-        <Field label="Brochure" name="brochure" fieldId={fieldId} wide>
+        <FormField
+          look="admin"
+          label="Brochure"
+          {...fieldFrame('brochure')}
+          className="sm:col-span-2"
+        >
           <input
             {...field('brochure', errors.brochure)}
             {...register('brochure')}
@@ -452,7 +432,7 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
               setBrochureFileError(null);
             }}
           />
-        </Field>
+        </FormField>
       </div>
 
       <ImagesField
@@ -503,35 +483,6 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
         />
       </div>
     </form>
-  );
-}
-
-function Field({
-  label,
-  name,
-  fieldId,
-  wide = false,
-  children,
-}: {
-  label: string;
-  name: keyof ProductFormValues;
-  fieldId: (name: string) => string;
-  wide?: boolean;
-  children: ReactNode;
-}) {
-  const hint = HINTS[name];
-  return (
-    <div className={wide ? 'sm:col-span-2' : undefined}>
-      <label htmlFor={fieldId(name)} className={labelClass}>
-        {label}
-      </label>
-      <div className="mt-1.5">{children}</div>
-      {hint && (
-        <p id={fieldId(`${name}-hint`)} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-    </div>
   );
 }
 

@@ -17,7 +17,7 @@ import {
   Plus,
   Trash2,
 } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useCategories } from '../api/get-categories.ts';
@@ -25,7 +25,8 @@ import { useProducts } from '../api/get-products.ts';
 import { productsListState, type ProductsListState } from '../products-list-address.ts';
 import { failureMessage } from '../../admin/api/http.ts';
 import { useConfirm } from '../../admin/components/confirm-dialog.tsx';
-import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { FeedbackRegions } from '../../admin/components/feedback.tsx';
+import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
 import { SearchBox } from '../../admin/components/search-box.tsx';
 import { listAddress, pageInAddress, useListPages } from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
@@ -82,7 +83,7 @@ export function ProductsManagement() {
   const { search } = useLocation();
   const view = viewOf(searchParams);
   const page = pageInAddress(searchParams);
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { feedback, save } = useSaveFeedback();
   const categoryFieldId = useId();
 
   const products = useProducts({ ...view, page, limit: PRODUCTS_PAGE_SIZE });
@@ -111,17 +112,18 @@ export function ProductsManagement() {
       destructive: true,
     });
     if (!confirmed) return;
-    setFeedback(null);
-    try {
-      await remove.mutateAsync(product.number);
-      setFeedback({ kind: 'success', lines: [`Product ${product.number} was deleted.`] });
-    } catch (error) {
-      console.error('Deleting the product failed:', error);
-      setFeedback({
-        kind: 'error',
-        lines: [failureMessage(error, `Product ${product.number} was not deleted due to error.`)],
-      });
-    }
+    await save(
+      async () => {
+        await remove.mutateAsync(product.number);
+        return { kind: 'success', lines: [`Product ${product.number} was deleted.`] };
+      },
+      {
+        doing: 'Deleting the product',
+        message: (error) => [
+          failureMessage(error, `Product ${product.number} was not deleted due to error.`),
+        ],
+      },
+    );
   };
 
   const total = products.data?.total ?? 0;

@@ -8,13 +8,13 @@ import { Save } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { FeedbackRegions } from '../../admin/components/feedback.tsx';
+import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { inputClass, panelClass } from '../../admin/components/styles.ts';
 import { useContactData } from '../api/get-contact-data.ts';
 import { useUpdateContactData } from '../api/update-contact-data.ts';
-import { failureLines } from './failure-lines.ts';
-import { fieldAria, FormField } from './form-field.tsx';
+import { fieldAria, FormField } from '../../../components/form-field.tsx';
 import { LoadError } from './load-error.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
@@ -72,7 +72,7 @@ export function ContactDataManagement() {
 function ContactDataForm({ initial }: { initial: ContactDataDto }) {
   const id = useId();
   const update = useUpdateContactData();
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { feedback, save: saveWithFeedback } = useSaveFeedback();
   // What is stored now: a save is compared with it to tell whether the map pin moved.
   const [stored, setStored] = useState(initial);
   const {
@@ -87,23 +87,20 @@ function ContactDataForm({ initial }: { initial: ContactDataDto }) {
     defaultValues: formValues(initial),
   });
 
-  const save = handleSubmit(async (values) => {
-    setFeedback(null);
-    try {
-      const saved = await update.mutateAsync(values);
-      // What the server stored is the new starting point (it may have placed the map itself).
-      reset(formValues(saved));
-      setFeedback(
-        pinStayedBehind(stored, saved)
+  const save = handleSubmit((values) =>
+    saveWithFeedback(
+      async () => {
+        const saved = await update.mutateAsync(values);
+        // What the server stored is the new starting point (it may have placed the map itself).
+        reset(formValues(saved));
+        setStored(saved);
+        return pinStayedBehind(stored, saved)
           ? { kind: 'warning', lines: [CONTACT_DATA_MESSAGES.updated, PIN_NOT_MOVED] }
-          : { kind: 'success', lines: [CONTACT_DATA_MESSAGES.updated] },
-      );
-      setStored(saved);
-    } catch (error) {
-      console.error('Updating the contact data failed:', error);
-      setFeedback({ kind: 'error', lines: failureLines(error, CONTACT_DATA_MESSAGES.notUpdated) });
-    }
-  });
+          : { kind: 'success', lines: [CONTACT_DATA_MESSAGES.updated] };
+      },
+      { doing: 'Updating the contact data', message: CONTACT_DATA_MESSAGES.notUpdated },
+    ),
+  );
 
   const fieldId = (name: keyof ContactDataFormValues) => `${id}-${name}`;
   const coordinatesHint =
@@ -117,6 +114,7 @@ function ContactDataForm({ initial }: { initial: ContactDataDto }) {
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField
+          look="admin"
           id={fieldId('address')}
           label="Address"
           error={errors.address?.message}
@@ -130,7 +128,7 @@ function ContactDataForm({ initial }: { initial: ContactDataDto }) {
             className={inputClass}
           />
         </FormField>
-        <FormField id={fieldId('phone')} label="Phone" error={errors.phone?.message}>
+        <FormField look="admin" id={fieldId('phone')} label="Phone" error={errors.phone?.message}>
           <input
             {...fieldAria(fieldId('phone'), errors.phone?.message)}
             {...register('phone')}
@@ -139,7 +137,7 @@ function ContactDataForm({ initial }: { initial: ContactDataDto }) {
             className={inputClass}
           />
         </FormField>
-        <FormField id={fieldId('email')} label="Email" error={errors.email?.message}>
+        <FormField look="admin" id={fieldId('email')} label="Email" error={errors.email?.message}>
           <input
             {...fieldAria(fieldId('email'), errors.email?.message)}
             {...register('email')}
@@ -155,7 +153,12 @@ function ContactDataForm({ initial }: { initial: ContactDataDto }) {
             {coordinatesHint}
           </p>
           <div className="mt-3 grid gap-5 sm:grid-cols-2">
-            <FormField id={fieldId('latitude')} label="Latitude" error={errors.latitude?.message}>
+            <FormField
+              look="admin"
+              id={fieldId('latitude')}
+              label="Latitude"
+              error={errors.latitude?.message}
+            >
               <input
                 {...fieldAria(fieldId('latitude'), errors.latitude?.message)}
                 {...register('latitude')}
@@ -166,6 +169,7 @@ function ContactDataForm({ initial }: { initial: ContactDataDto }) {
               />
             </FormField>
             <FormField
+              look="admin"
               id={fieldId('longitude')}
               label="Longitude"
               error={errors.longitude?.message}

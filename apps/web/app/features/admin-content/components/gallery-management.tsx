@@ -9,15 +9,15 @@ import { truncate } from '@labshop/shared/text';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { FeedbackRegions } from '../../admin/components/feedback.tsx';
+import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
 import { buttonClass, inputClass, panelClass } from '../../admin/components/styles.ts';
 import { useCreateGalleryImage } from '../api/create-gallery-image.ts';
 import { useDeleteGalleryImage } from '../api/delete-gallery-image.ts';
 import { useGallery } from '../api/get-gallery.ts';
-import { failureLines } from './failure-lines.ts';
 import { ListState } from './list-state.tsx';
 import { useConfirmedDelete } from './use-confirmed-delete.ts';
-import { fieldAria, FormField } from './form-field.tsx';
+import { fieldAria, FormField } from '../../../components/form-field.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 
@@ -113,7 +113,7 @@ function AddPictureForm() {
   } = useForm<GalleryInput>({ resolver: zodResolver(GalleryInput), mode: 'onTouched' });
   const [picture, setPicture] = useState<File | null>(null);
   const [pictureError, setPictureError] = useState<string | null>(null);
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { feedback, save } = useSaveFeedback();
   const fileInput = useRef<HTMLInputElement>(null);
 
   // The preview of the chosen picture: an object URL, freed when the choice changes or the
@@ -146,18 +146,17 @@ function AddPictureForm() {
     // The text fields are checked (and their errors shown) even when the picture failed.
     return handleSubmit(async (values) => {
       if (problem || !picture) return;
-      setFeedback(null);
-      try {
-        await create.mutateAsync({ values, picture });
-        reset({ title: '', description: '' });
-        setPicture(null);
-        showPreview(null);
-        if (fileInput.current) fileInput.current.value = '';
-        setFeedback({ kind: 'success', lines: [GALLERY_MESSAGES.added] });
-      } catch (error) {
-        console.error('Adding the picture failed:', error);
-        setFeedback({ kind: 'error', lines: failureLines(error, GALLERY_MESSAGES.notAdded) });
-      }
+      await save(
+        async () => {
+          await create.mutateAsync({ values, picture });
+          reset({ title: '', description: '' });
+          setPicture(null);
+          showPreview(null);
+          if (fileInput.current) fileInput.current.value = '';
+          return { kind: 'success', lines: [GALLERY_MESSAGES.added] };
+        },
+        { doing: 'Adding the picture', message: GALLERY_MESSAGES.notAdded },
+      );
     })(event);
   };
 
@@ -178,7 +177,13 @@ function AddPictureForm() {
       </h2>
       <div className="mt-4 grid gap-5 md:grid-cols-[minmax(0,1fr)_12rem]">
         <div className="space-y-5">
-          <FormField id={fileId} label="Picture" hint={fileHint} error={pictureError ?? undefined}>
+          <FormField
+            look="admin"
+            id={fileId}
+            label="Picture"
+            hint={fileHint}
+            error={pictureError ?? undefined}
+          >
             <input
               ref={fileInput}
               {...fieldAria(fileId, pictureError ?? undefined, fileHint)}
@@ -188,7 +193,7 @@ function AddPictureForm() {
               className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
             />
           </FormField>
-          <FormField id={titleId} label="Title" error={errors.title?.message}>
+          <FormField look="admin" id={titleId} label="Title" error={errors.title?.message}>
             <input
               {...fieldAria(titleId, errors.title?.message)}
               {...register('title')}
@@ -196,7 +201,12 @@ function AddPictureForm() {
               className={inputClass}
             />
           </FormField>
-          <FormField id={descriptionId} label="Description" error={errors.description?.message}>
+          <FormField
+            look="admin"
+            id={descriptionId}
+            label="Description"
+            error={errors.description?.message}
+          >
             <textarea
               {...fieldAria(descriptionId, errors.description?.message)}
               {...register('description')}

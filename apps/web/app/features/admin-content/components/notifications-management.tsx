@@ -5,17 +5,17 @@ import {
   type NotificationDto,
 } from '@labshop/shared/schemas/content';
 import { BellPlus, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { FeedbackRegions } from '../../admin/components/feedback.tsx';
+import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
 import { buttonClass, inputClass, panelClass } from '../../admin/components/styles.ts';
 import { useCreateNotification } from '../api/create-notification.ts';
 import { useDeleteNotification } from '../api/delete-notification.ts';
 import { useNotifications } from '../api/get-notifications.ts';
-import { failureLines } from './failure-lines.ts';
 import { ListState } from './list-state.tsx';
 import { useConfirmedDelete } from './use-confirmed-delete.ts';
-import { fieldAria, FormField } from './form-field.tsx';
+import { fieldAria, FormField } from '../../../components/form-field.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 
@@ -100,7 +100,7 @@ export function NotificationsManagement() {
 function AddNotificationForm() {
   const id = useId();
   const create = useCreateNotification();
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { feedback, save: saveWithFeedback } = useSaveFeedback();
   const {
     register,
     handleSubmit,
@@ -111,17 +111,16 @@ function AddNotificationForm() {
     mode: 'onTouched',
   });
 
-  const save = handleSubmit(async (values) => {
-    setFeedback(null);
-    try {
-      await create.mutateAsync(values);
-      reset({ title: '', body: '' });
-      setFeedback({ kind: 'success', lines: [NOTIFICATION_MESSAGES.added] });
-    } catch (error) {
-      console.error('Adding the notification failed:', error);
-      setFeedback({ kind: 'error', lines: failureLines(error, NOTIFICATION_MESSAGES.notAdded) });
-    }
-  });
+  const save = handleSubmit((values) =>
+    saveWithFeedback(
+      async () => {
+        await create.mutateAsync(values);
+        reset({ title: '', body: '' });
+        return { kind: 'success', lines: [NOTIFICATION_MESSAGES.added] };
+      },
+      { doing: 'Adding the notification', message: NOTIFICATION_MESSAGES.notAdded },
+    ),
+  );
 
   const titleId = `${id}-title`;
   const bodyId = `${id}-body`;
@@ -137,7 +136,7 @@ function AddNotificationForm() {
         Add a notification
       </h2>
       <div className="mt-4 space-y-5">
-        <FormField id={titleId} label="Title" error={errors.title?.message}>
+        <FormField look="admin" id={titleId} label="Title" error={errors.title?.message}>
           <input
             {...fieldAria(titleId, errors.title?.message)}
             {...register('title')}
@@ -145,7 +144,7 @@ function AddNotificationForm() {
             className={inputClass}
           />
         </FormField>
-        <FormField id={bodyId} label="Body" error={errors.body?.message}>
+        <FormField look="admin" id={bodyId} label="Body" error={errors.body?.message}>
           <textarea
             {...fieldAria(bodyId, errors.body?.message)}
             {...register('body')}

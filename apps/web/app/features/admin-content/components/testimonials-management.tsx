@@ -6,18 +6,18 @@ import {
 } from '@labshop/shared/schemas/content';
 import { initialsOf } from '@labshop/shared/text';
 import { MessageSquarePlus, Star, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { FeedbackRegions } from '../../admin/components/feedback.tsx';
+import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
 import { buttonClass, inputClass, panelClass } from '../../admin/components/styles.ts';
 import { useCreateTestimonial } from '../api/create-testimonial.ts';
 import { useDeleteTestimonial } from '../api/delete-testimonial.ts';
 import { useTestimonials } from '../api/get-testimonials.ts';
-import { failureLines } from './failure-lines.ts';
 import { ListState } from './list-state.tsx';
 import { useConfirmedDelete } from './use-confirmed-delete.ts';
-import { fieldAria, FormField } from './form-field.tsx';
+import { fieldAria, FormField } from '../../../components/form-field.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 
@@ -115,7 +115,7 @@ export function TestimonialsManagement() {
 function AddTestimonialForm() {
   const id = useId();
   const create = useCreateTestimonial();
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { feedback, save: saveWithFeedback } = useSaveFeedback();
   const {
     register,
     handleSubmit,
@@ -127,18 +127,17 @@ function AddTestimonialForm() {
     defaultValues: EMPTY,
   });
 
-  const save = handleSubmit(async (values) => {
-    setFeedback(null);
-    try {
-      // An empty image address is left out: the testimonial then shows initials.
-      await create.mutateAsync({ ...values, imageUrl: values.imageUrl || undefined });
-      reset(EMPTY);
-      setFeedback({ kind: 'success', lines: [TESTIMONIAL_MESSAGES.added] });
-    } catch (error) {
-      console.error('Adding the testimonial failed:', error);
-      setFeedback({ kind: 'error', lines: failureLines(error, TESTIMONIAL_MESSAGES.notAdded) });
-    }
-  });
+  const save = handleSubmit((values) =>
+    saveWithFeedback(
+      async () => {
+        // An empty image address is left out: the testimonial then shows initials.
+        await create.mutateAsync({ ...values, imageUrl: values.imageUrl || undefined });
+        reset(EMPTY);
+        return { kind: 'success', lines: [TESTIMONIAL_MESSAGES.added] };
+      },
+      { doing: 'Adding the testimonial', message: TESTIMONIAL_MESSAGES.notAdded },
+    ),
+  );
 
   const fieldId = (name: keyof TestimonialFormValues) => `${id}-${name}`;
   const imageHint = 'Optional: a picture of the person (https://… or a path on this site).';
@@ -154,7 +153,7 @@ function AddTestimonialForm() {
         Add a testimonial
       </h2>
       <div className="mt-4 grid gap-5 sm:grid-cols-2">
-        <FormField id={fieldId('name')} label="Name" error={errors.name?.message}>
+        <FormField look="admin" id={fieldId('name')} label="Name" error={errors.name?.message}>
           <input
             {...fieldAria(fieldId('name'), errors.name?.message)}
             {...register('name')}
@@ -162,7 +161,12 @@ function AddTestimonialForm() {
             className={inputClass}
           />
         </FormField>
-        <FormField id={fieldId('position')} label="Position" error={errors.position?.message}>
+        <FormField
+          look="admin"
+          id={fieldId('position')}
+          label="Position"
+          error={errors.position?.message}
+        >
           <input
             {...fieldAria(fieldId('position'), errors.position?.message)}
             {...register('position')}
@@ -171,6 +175,7 @@ function AddTestimonialForm() {
           />
         </FormField>
         <FormField
+          look="admin"
           id={fieldId('text')}
           label="Text"
           error={errors.text?.message}
@@ -184,6 +189,7 @@ function AddTestimonialForm() {
           />
         </FormField>
         <FormField
+          look="admin"
           id={fieldId('imageUrl')}
           label="Image URL"
           hint={imageHint}

@@ -5,9 +5,11 @@ import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../admin/api/http.ts';
 import { useConfirm } from '../../admin/components/confirm-dialog.tsx';
-import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { FeedbackRegions } from '../../admin/components/feedback.tsx';
+import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
-import { buttonClass, inputClass, labelClass, panelClass } from '../../admin/components/styles.ts';
+import { buttonClass, inputClass, panelClass } from '../../admin/components/styles.ts';
+import { FormField } from '../../../components/form-field.tsx';
 import { useTextPage } from '../api/get-text-page.ts';
 import { useUpdateTextPage } from '../api/update-text-page.ts';
 import { LoadError } from './load-error.tsx';
@@ -37,7 +39,7 @@ export function TextPagesManagement() {
 
   const page = useTextPage(name);
   const update = useUpdateTextPage();
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { feedback, show, save: saveWithFeedback } = useSaveFeedback();
   // The editor's HTML since it was loaded; null while nothing was changed.
   const draft = useRef<string | null>(null);
   const [dirty, setDirty] = useState(false);
@@ -59,23 +61,23 @@ export function TextPagesManagement() {
     }
     draft.current = null;
     setDirty(false);
-    setFeedback(null);
+    show(null);
     setSearchParams(next === DEFAULT_PAGE ? {} : { page: next }, { preventScrollReset: true });
   };
 
   const save = async () => {
     if (!page.data) return;
-    setFeedback(null);
-    try {
-      await update.mutateAsync({ name, content: draft.current ?? page.data.content });
-      draft.current = null;
-      setDirty(false);
-      setLoads((count) => count + 1);
-      setFeedback({ kind: 'success', lines: [TEXT_PAGE_MESSAGES.saved] });
-    } catch (error) {
-      console.error('Saving the text page failed:', error);
-      setFeedback({ kind: 'error', lines: [saveFailure(error)] });
-    }
+    const content = draft.current ?? page.data.content;
+    await saveWithFeedback(
+      async () => {
+        await update.mutateAsync({ name, content });
+        draft.current = null;
+        setDirty(false);
+        setLoads((count) => count + 1);
+        return { kind: 'success', lines: [TEXT_PAGE_MESSAGES.saved] };
+      },
+      { doing: 'Saving the text page', message: (error) => [saveFailure(error)] },
+    );
   };
 
   const selectId = `${id}-page`;
@@ -91,15 +93,12 @@ export function TextPagesManagement() {
 
       <div className={`mt-6 ${panelClass}`}>
         <div className="flex flex-wrap items-end gap-3">
-          <div className="w-full sm:w-72">
-            <label htmlFor={selectId} className={labelClass}>
-              Page
-            </label>
+          <FormField look="admin" id={selectId} label="Page" className="w-full sm:w-72">
             <select
               id={selectId}
               value={name}
               onChange={(event) => void choosePage(event.target.value)}
-              className={`mt-1.5 ${inputClass}`}
+              className={inputClass}
             >
               {TEXT_PAGES.map((entry) => (
                 <option key={entry.name} value={entry.name}>
@@ -107,7 +106,7 @@ export function TextPagesManagement() {
                 </option>
               ))}
             </select>
-          </div>
+          </FormField>
           <a
             href={publicPath}
             target="_blank"

@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { useConfirm } from '../../admin/components/confirm-dialog.tsx';
-import type { Feedback } from '../../admin/components/feedback.tsx';
-import { failureLines } from './failure-lines.ts';
+import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
 
 export interface DeleteMessages {
   deleteConfirm: string;
@@ -18,7 +16,7 @@ export function useConfirmedDelete<T>(
   messages: DeleteMessages,
   what: string,
 ) {
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { feedback, save } = useSaveFeedback();
   const confirm = useConfirm();
   const deleteItem = async (item: T) => {
     const confirmed = await confirm({
@@ -27,14 +25,13 @@ export function useConfirmedDelete<T>(
       destructive: true,
     });
     if (!confirmed) return;
-    setFeedback(null);
-    try {
-      await remove(item);
-      setFeedback({ kind: 'success', lines: [messages.deleted] });
-    } catch (error) {
-      console.error(`Deleting ${what} failed:`, error);
-      setFeedback({ kind: 'error', lines: failureLines(error, messages.notDeleted) });
-    }
+    await save(
+      async () => {
+        await remove(item);
+        return { kind: 'success', lines: [messages.deleted] };
+      },
+      { doing: `Deleting ${what}`, message: messages.notDeleted },
+    );
   };
   return { feedback, deleteItem };
 }

@@ -7,7 +7,7 @@ import { LoadError } from '../../admin-content/components/load-error.tsx';
 import { ScreenHeading } from '../../admin-content/components/screen-heading.tsx';
 import { newsletterKeys } from '../api/keys.ts';
 import { useSend, useSends } from '../api/sends.ts';
-import { ActionFeedbackScope, useClaimAction } from './action-feedback.tsx';
+import { ActionFeedbackScope, useClaimAction } from '../../admin/components/action-feedback.tsx';
 import { RecentSends } from './recent-sends.tsx';
 import { SendForm } from './send-form.tsx';
 import { SendProgress } from './send-progress.tsx';

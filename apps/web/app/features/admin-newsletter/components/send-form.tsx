@@ -13,16 +13,10 @@ import { useConfirm } from '../../admin/components/confirm-dialog.tsx';
 import { FeedbackRegions } from '../../admin/components/feedback.tsx';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
-import {
-  buttonClass,
-  fieldErrorClass,
-  inputClass,
-  labelClass,
-} from '../../admin/components/styles.ts';
-import { failureLines } from '../../admin-content/components/failure-lines.ts';
-import { fieldAria, FormField } from '../../admin-content/components/form-field.tsx';
+import { buttonClass, inputClass, labelClass } from '../../admin/components/styles.ts';
+import { fieldAria, FieldErrorLine, FormField } from '../../../components/form-field.tsx';
 import { previewNewsletter, sendTestNewsletter, useSendNewsletter } from '../api/sends.ts';
-import { useActionFeedback } from './action-feedback.tsx';
+import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
 
 // TipTap is big: the Text Pages screen's editor, in its own chunk, fetched when this screen opens.
 const RichTextEditor = lazy(() => import('../../admin-content/components/rich-text-editor.tsx'));
@@ -64,7 +58,7 @@ export function SendForm({ onQueued }: { onQueued: (id: string) => void }) {
   const id = useId();
   const send = useSendNewsletter();
   const confirm = useConfirm();
-  const { feedback, show, clear } = useActionFeedback();
+  const { feedback, show, clear, save } = useSaveFeedback();
   const [preview, setPreview] = useState<NewsletterPreview | null>(null);
   // Which button's action runs: only its own label says so.
   const [running, setRunning] = useState<'send' | 'preview' | 'test' | null>(null);
@@ -90,45 +84,41 @@ export function SendForm({ onQueued }: { onQueued: (id: string) => void }) {
     });
     if (!confirmed) return;
     setRunning('send');
-    try {
-      const answer = await send.mutateAsync(values);
-      reset(EMPTY);
-      setEditorKey((key) => key + 1);
-      show({ kind: 'success', lines: [answer.message] });
-      onQueued(answer.newsletter.id);
-    } catch (error) {
-      console.error('Sending the newsletter failed:', error);
-      show({ kind: 'error', lines: failureLines(error, NEWSLETTER_MESSAGES.genericError) });
-    } finally {
-      setRunning(null);
-    }
+    await save(
+      async () => {
+        const answer = await send.mutateAsync(values);
+        reset(EMPTY);
+        setEditorKey((key) => key + 1);
+        onQueued(answer.newsletter.id);
+        return { kind: 'success', lines: [answer.message] };
+      },
+      { doing: 'Sending the newsletter', message: NEWSLETTER_MESSAGES.genericError },
+    );
+    setRunning(null);
   });
 
   const showPreview = handleSubmit(async (values) => {
-    show(null);
     setRunning('preview');
-    try {
-      setPreview(await previewNewsletter(values));
-    } catch (error) {
-      console.error('Previewing the newsletter failed:', error);
-      show({ kind: 'error', lines: failureLines(error, NEWSLETTER_MESSAGES.genericError) });
-    } finally {
-      setRunning(null);
-    }
+    await save(
+      async () => {
+        setPreview(await previewNewsletter(values));
+        return null;
+      },
+      { doing: 'Previewing the newsletter', message: NEWSLETTER_MESSAGES.genericError },
+    );
+    setRunning(null);
   });
 
   const sendTest = handleSubmit(async (values) => {
-    show(null);
     setRunning('test');
-    try {
-      const answer = await sendTestNewsletter(values);
-      show({ kind: 'success', lines: [answer.message] });
-    } catch (error) {
-      console.error('Sending the test copy failed:', error);
-      show({ kind: 'error', lines: failureLines(error, NEWSLETTER_MESSAGES.testFailed) });
-    } finally {
-      setRunning(null);
-    }
+    await save(
+      async () => {
+        const answer = await sendTestNewsletter(values);
+        return { kind: 'success', lines: [answer.message] };
+      },
+      { doing: 'Sending the test copy', message: NEWSLETTER_MESSAGES.testFailed },
+    );
+    setRunning(null);
   });
 
   const subjectId = `${id}-subject`;
@@ -151,7 +141,7 @@ export function SendForm({ onQueued }: { onQueued: (id: string) => void }) {
           a test copy to yourself, first.
         </p>
         <div className="mt-4 space-y-5">
-          <FormField id={subjectId} label="Subject" error={errors.subject?.message}>
+          <FormField look="admin" id={subjectId} label="Subject" error={errors.subject?.message}>
             <input
               {...fieldAria(subjectId, errors.subject?.message)}
               {...register('subject')}
@@ -181,11 +171,7 @@ export function SendForm({ onQueued }: { onQueued: (id: string) => void }) {
                 )}
               />
             </div>
-            {errors.content?.message && (
-              <p id={`${contentId}-error`} className={fieldErrorClass}>
-                {errors.content.message}
-              </p>
-            )}
+            <FieldErrorLine id={contentId} error={errors.content?.message} look="admin" />
           </div>
         </div>
         <FeedbackRegions feedback={feedback} className="mt-5" />

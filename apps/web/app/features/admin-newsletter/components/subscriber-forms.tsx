@@ -9,11 +9,10 @@ import { UserMinus, UserPlus } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { FeedbackRegions } from '../../admin/components/feedback.tsx';
-import { useActionFeedback } from './action-feedback.tsx';
+import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 import { inputClass, panelClass } from '../../admin/components/styles.ts';
-import { failureLines } from '../../admin-content/components/failure-lines.ts';
-import { fieldAria, FormField } from '../../admin-content/components/form-field.tsx';
+import { fieldAria, FormField } from '../../../components/form-field.tsx';
 import { useAddSubscriber, useChangeSubscription } from '../api/change-subscriber.ts';
 
 /**
@@ -23,7 +22,7 @@ import { useAddSubscriber, useChangeSubscription } from '../api/change-subscribe
 export function UnsubscribeForm() {
   const id = useId();
   const change = useChangeSubscription();
-  const { feedback, show: setFeedback, clear } = useActionFeedback();
+  const { feedback, clear, save } = useSaveFeedback();
   const {
     register,
     handleSubmit,
@@ -35,20 +34,16 @@ export function UnsubscribeForm() {
     defaultValues: { email: '' },
   });
 
-  const submit = handleSubmit(async ({ email }) => {
-    setFeedback(null);
-    try {
-      await change.mutateAsync({ action: 'unsubscribe', email });
-      reset({ email: '' });
-      setFeedback({ kind: 'success', lines: [NEWSLETTER_MESSAGES.unsubscribed(email)] });
-    } catch (error) {
-      console.error('Unsubscribing failed:', error);
-      setFeedback({
-        kind: 'error',
-        lines: failureLines(error, NEWSLETTER_MESSAGES.unsubscribeFailed(email)),
-      });
-    }
-  });
+  const submit = handleSubmit(({ email }) =>
+    save(
+      async () => {
+        await change.mutateAsync({ action: 'unsubscribe', email });
+        reset({ email: '' });
+        return { kind: 'success', lines: [NEWSLETTER_MESSAGES.unsubscribed(email)] };
+      },
+      { doing: 'Unsubscribing', message: NEWSLETTER_MESSAGES.unsubscribeFailed(email) },
+    ),
+  );
 
   const emailId = `${id}-email`;
   return (
@@ -65,7 +60,7 @@ export function UnsubscribeForm() {
         Unsubscribe an address
       </h2>
       <div className="mt-4">
-        <FormField id={emailId} label="Email" error={errors.email?.message}>
+        <FormField look="admin" id={emailId} label="Email" error={errors.email?.message}>
           <input
             {...fieldAria(emailId, errors.email?.message)}
             {...register('email')}
@@ -97,7 +92,7 @@ export function UnsubscribeForm() {
 export function AddSubscriberForm() {
   const id = useId();
   const add = useAddSubscriber();
-  const { feedback, show: setFeedback, clear } = useActionFeedback();
+  const { feedback, clear, save } = useSaveFeedback();
   const {
     register,
     handleSubmit,
@@ -109,17 +104,16 @@ export function AddSubscriberForm() {
     defaultValues: { displayName: '', email: '' },
   });
 
-  const submit = handleSubmit(async (values) => {
-    setFeedback(null);
-    try {
-      await add.mutateAsync(values);
-      reset({ displayName: '', email: '' });
-      setFeedback({ kind: 'success', lines: [NEWSLETTER_MESSAGES.added] });
-    } catch (error) {
-      console.error('Adding the subscriber failed:', error);
-      setFeedback({ kind: 'error', lines: failureLines(error, NEWSLETTER_MESSAGES.addFailed) });
-    }
-  });
+  const submit = handleSubmit((values) =>
+    save(
+      async () => {
+        await add.mutateAsync(values);
+        reset({ displayName: '', email: '' });
+        return { kind: 'success', lines: [NEWSLETTER_MESSAGES.added] };
+      },
+      { doing: 'Adding the subscriber', message: NEWSLETTER_MESSAGES.addFailed },
+    ),
+  );
 
   const nameId = `${id}-name`;
   const emailId = `${id}-email`;
@@ -137,7 +131,7 @@ export function AddSubscriberForm() {
         Add a subscriber
       </h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <FormField id={nameId} label="Name" error={errors.displayName?.message}>
+        <FormField look="admin" id={nameId} label="Name" error={errors.displayName?.message}>
           <input
             {...fieldAria(nameId, errors.displayName?.message)}
             {...register('displayName')}
@@ -146,7 +140,7 @@ export function AddSubscriberForm() {
             className={inputClass}
           />
         </FormField>
-        <FormField id={emailId} label="Email" error={errors.email?.message}>
+        <FormField look="admin" id={emailId} label="Email" error={errors.email?.message}>
           <input
             {...fieldAria(emailId, errors.email?.message)}
             {...register('email')}

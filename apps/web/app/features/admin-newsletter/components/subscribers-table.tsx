@@ -9,7 +9,7 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '../../admin/components/badge.tsx';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
-import { useActionFeedback } from './action-feedback.tsx';
+import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
 import { listAddress, pageInAddress, useListPages } from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
@@ -20,7 +20,7 @@ import {
   tableCellClass,
   tableHeadCellClass,
 } from '../../admin/components/admin-table.tsx';
-import { failureLines } from '../../admin-content/components/failure-lines.ts';
+import { failureLines } from '../../admin/api/http.ts';
 import { LoadError } from '../../admin-content/components/load-error.tsx';
 import { useChangeSubscription, type SubscriptionChange } from '../api/change-subscriber.ts';
 import { subscribersExportUrl, SUBSCRIBERS_CSV_NAME } from '../api/export-subscribers.ts';
@@ -83,7 +83,7 @@ export function SubscribersSection() {
   const page = pageInAddress(searchParams);
   const subscribers = useSubscribers({ search, page, limit: SUBSCRIBERS_DEFAULT_LIMIT });
   const change = useChangeSubscription();
-  const { feedback, show: setFeedback } = useActionFeedback();
+  const { feedback, save } = useSaveFeedback();
 
   const total = subscribers.data?.total ?? 0;
   const pages = useListPages({
@@ -108,14 +108,13 @@ export function SubscribersSection() {
       action: subscriber.subscribed ? 'unsubscribe' : 'subscribe',
       email: subscriber.email,
     };
-    setFeedback(null);
-    try {
-      await change.mutateAsync(request);
-      setFeedback(changeFeedback(request, null));
-    } catch (error) {
-      console.error(`${request.action} failed:`, error);
-      setFeedback(changeFeedback(request, error));
-    }
+    await save(
+      async () => {
+        await change.mutateAsync(request);
+        return changeFeedback(request, null);
+      },
+      { doing: request.action, message: (error) => changeFeedback(request, error).lines },
+    );
   };
 
   return (

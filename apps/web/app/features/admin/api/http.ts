@@ -42,6 +42,15 @@ export async function apiJson<T>(path: string, init?: RequestInit): Promise<T> {
   return (await response.json()) as T;
 }
 
+/**
+ * The lines of a failed write: the spec's message, then the server's reason when it gave one
+ * (a field message, 'Only JPG images are allowed', a lost session).
+ */
+export function failureLines(error: unknown, message: string): string[] {
+  const reason = error instanceof ApiError ? error.message.trim() : '';
+  return reason && reason !== message ? [message, reason] : [message];
+}
+
 /** The message to show for a failed call: the server's text, else `fallback`. */
 export function failureMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.message) return error.message;

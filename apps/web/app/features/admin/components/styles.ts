@@ -1,3 +1,5 @@
+import { fieldLooks } from '../../../components/form-field.tsx';
+
 /** Class names the admin screens share, in the admin shell's look. */
 export const buttonClass = {
   primary:
@@ -17,8 +19,8 @@ export const buttonClass = {
 export const inputClass =
   'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-500';
 
-export const labelClass = 'block text-sm font-semibold text-slate-700';
+export const labelClass = fieldLooks.admin.label;
 
-export const fieldErrorClass = 'mt-1 text-sm text-red-700';
+export const fieldErrorClass = fieldLooks.admin.error;
 
 export const panelClass = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6';

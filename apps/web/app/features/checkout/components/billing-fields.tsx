@@ -49,7 +49,12 @@ export function BillingFields({ form, errors, fieldId, countries, states }: Bill
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <FormField label="First name" controlId={fieldId('firstName')} error={error('firstName')}>
+      <FormField
+        look="storefront"
+        label="First name"
+        id={fieldId('firstName')}
+        error={error('firstName')}
+      >
         <input
           {...field('firstName')}
           {...register('firstName')}
@@ -58,7 +63,12 @@ export function BillingFields({ form, errors, fieldId, countries, states }: Bill
           maxLength={BILLING_LIMITS.name}
         />
       </FormField>
-      <FormField label="Last name" controlId={fieldId('lastName')} error={error('lastName')}>
+      <FormField
+        look="storefront"
+        label="Last name"
+        id={fieldId('lastName')}
+        error={error('lastName')}
+      >
         <input
           {...field('lastName')}
           {...register('lastName')}
@@ -67,7 +77,7 @@ export function BillingFields({ form, errors, fieldId, countries, states }: Bill
           maxLength={BILLING_LIMITS.name}
         />
       </FormField>
-      <FormField label="Email" controlId={fieldId('email')} error={error('email')}>
+      <FormField look="storefront" label="Email" id={fieldId('email')} error={error('email')}>
         <input
           {...field('email')}
           {...register('email')}
@@ -78,9 +88,10 @@ export function BillingFields({ form, errors, fieldId, countries, states }: Bill
         />
       </FormField>
       <FormField
+        look="storefront"
         label="Phone"
-        hint="(optional)"
-        controlId={fieldId('phone')}
+        note="(optional)"
+        id={fieldId('phone')}
         error={error('phone')}
       >
         <input
@@ -93,7 +104,12 @@ export function BillingFields({ form, errors, fieldId, countries, states }: Bill
         />
       </FormField>
       <div className="sm:col-span-2">
-        <FormField label="Address" controlId={fieldId('address')} error={error('address')}>
+        <FormField
+          look="storefront"
+          label="Address"
+          id={fieldId('address')}
+          error={error('address')}
+        >
           <input
             {...field('address')}
             {...register('address')}
@@ -103,7 +119,7 @@ export function BillingFields({ form, errors, fieldId, countries, states }: Bill
           />
         </FormField>
       </div>
-      <FormField label="City" controlId={fieldId('city')} error={error('city')}>
+      <FormField look="storefront" label="City" id={fieldId('city')} error={error('city')}>
         <input
           {...field('city')}
           {...register('city')}
@@ -112,7 +128,7 @@ export function BillingFields({ form, errors, fieldId, countries, states }: Bill
           maxLength={BILLING_LIMITS.city}
         />
       </FormField>
-      <FormField label="State" controlId={fieldId('state')} error={error('state')}>
+      <FormField look="storefront" label="State" id={fieldId('state')} error={error('state')}>
         {us ? (
           <select {...field('state')} {...register('state')} autoComplete="billing address-level1">
             <option value="">Select a state</option>
@@ -132,7 +148,7 @@ export function BillingFields({ form, errors, fieldId, countries, states }: Bill
           />
         )}
       </FormField>
-      <FormField label="ZIP code" controlId={fieldId('zip')} error={error('zip')}>
+      <FormField look="storefront" label="ZIP code" id={fieldId('zip')} error={error('zip')}>
         <input
           {...field('zip')}
           {...register('zip')}
@@ -141,7 +157,7 @@ export function BillingFields({ form, errors, fieldId, countries, states }: Bill
           maxLength={BILLING_LIMITS.zip}
         />
       </FormField>
-      <FormField label="Country" controlId={fieldId('country')} error={error('country')}>
+      <FormField look="storefront" label="Country" id={fieldId('country')} error={error('country')}>
         <select
           {...field('country')}
           {...register('country', { onChange: onCountryChange })}

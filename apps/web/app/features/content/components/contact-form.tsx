@@ -142,7 +142,7 @@ export function ContactForm({ recaptchaSiteKey, recaptchaScriptUrl, posted }: Co
       <p className="text-sm text-slate-600">Every field is required.</p>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label="Name" controlId={fieldId('name')} error={errors.name?.message}>
+        <FormField look="storefront" label="Name" id={fieldId('name')} error={errors.name?.message}>
           <input
             {...field('name', errors.name)}
             {...register('name')}
@@ -152,7 +152,12 @@ export function ContactForm({ recaptchaSiteKey, recaptchaScriptUrl, posted }: Co
             maxLength={CONTACT_LIMITS.name}
           />
         </FormField>
-        <FormField label="Email" controlId={fieldId('email')} error={errors.email?.message}>
+        <FormField
+          look="storefront"
+          label="Email"
+          id={fieldId('email')}
+          error={errors.email?.message}
+        >
           <input
             {...field('email', errors.email)}
             {...register('email')}
@@ -163,7 +168,12 @@ export function ContactForm({ recaptchaSiteKey, recaptchaScriptUrl, posted }: Co
             maxLength={CONTACT_LIMITS.email}
           />
         </FormField>
-        <FormField label="Phone" controlId={fieldId('phone')} error={errors.phone?.message}>
+        <FormField
+          look="storefront"
+          label="Phone"
+          id={fieldId('phone')}
+          error={errors.phone?.message}
+        >
           <input
             {...field('phone', errors.phone)}
             {...register('phone')}
@@ -175,8 +185,9 @@ export function ContactForm({ recaptchaSiteKey, recaptchaScriptUrl, posted }: Co
           />
         </FormField>
         <FormField
+          look="storefront"
           label="Inquiry type"
-          controlId={fieldId('inquiryType')}
+          id={fieldId('inquiryType')}
           error={errors.inquiryType?.message}
         >
           <select
@@ -193,7 +204,12 @@ export function ContactForm({ recaptchaSiteKey, recaptchaScriptUrl, posted }: Co
           </select>
         </FormField>
       </div>
-      <FormField label="Message" controlId={fieldId('message')} error={errors.message?.message}>
+      <FormField
+        look="storefront"
+        label="Message"
+        id={fieldId('message')}
+        error={errors.message?.message}
+      >
         <textarea
           {...field('message', errors.message)}
           {...register('message')}

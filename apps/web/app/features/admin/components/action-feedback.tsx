@@ -1,5 +1,5 @@
 import { createContext, useContext, useId, useMemo, useState, type ReactNode } from 'react';
-import type { Feedback } from '../../admin/components/feedback.tsx';
+import type { Feedback } from './feedback.tsx';
 
 /**
  * A message belongs to the action that caused it: on a screen with several forms and lists, each
