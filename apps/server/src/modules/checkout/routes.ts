@@ -1,4 +1,5 @@
 import { COOKIES, hostCookieName } from '@labshop/shared/constants';
+import { ProductDtoSchema } from '@labshop/shared/schemas/catalog';
 import {
   CAPTCHA_NONCE_HEADER,
   CAPTCHA_NONCE_TTL_SECONDS,
@@ -13,7 +14,6 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ProductDtoSchema } from '../catalog/routes.ts';
 import { perClientLimit } from '../../http/rate-limits.ts';
 import { newCheckoutCookie } from './nonces.ts';
 import { PaymentAttemptsLimited } from './payment-guard.ts';
