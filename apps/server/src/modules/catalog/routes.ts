@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { readMultipartForm, type UploadedFile } from '../../http/uploads.ts';
 import type { CatalogService, ImageUpload, ProductUploads, Viewer } from './service.ts';
 import { ErrorSchema } from '../../http/errors.ts';
-import { auditContextOf } from '../audit/routes.ts';
+import { auditContextOf } from '../../http/audit-context.ts';
 import { limitField, pageField } from '@labshop/shared/schemas/paging';
 
 /** The admin's product and category forms as the OpenAPI document shows them (multipart). */

@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perClientLimit } from '../../http/rate-limits.ts';
 import type { ContactService } from './service.ts';
-import { auditContextOf } from '../audit/routes.ts';
+import { auditContextOf } from '../../http/audit-context.ts';
 import { adminErrorResponses, ErrorSchema } from '../../http/errors.ts';
 
 /** SPEC.md section 7: /api/contact-data, /api/geolocation and the contact form /api/contact. */

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { readMultipartForm } from '../../http/uploads.ts';
 import type { ContentService } from './service.ts';
 import { ErrorSchema, adminErrorResponses } from '../../http/errors.ts';
-import { auditContextOf } from '../audit/routes.ts';
+import { auditContextOf } from '../../http/audit-context.ts';
 import { limitField } from '@labshop/shared/schemas/paging';
 
 /**
