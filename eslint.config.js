@@ -129,6 +129,11 @@ export default tseslint.config(
               group: ['../*/repo.ts', '../*/repo'],
               message: "A module never imports another module's repo; call its service.",
             },
+            {
+              group: ['../*/routes.ts', '../*/routes', '../*/*-routes.ts', '../*/*-routes'],
+              message:
+                "A module never imports another module's routes: response schemas live in packages/shared, route helpers in http/.",
+            },
           ],
         },
       ],

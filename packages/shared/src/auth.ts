@@ -1,12 +1,11 @@
-/** What the shop knows about the visitor, as GET /api/me answers it. */
-export type PriceTier = 'retail' | 'wholesale';
+import type { Me } from './schemas/auth-dto.ts';
 
-export interface Me {
-  user: { name: string | null; email: string | null } | null;
-  /** Anonymous visitors pay retail; every signed-in user sees wholesale (partner) prices. */
-  tier: PriceTier;
-  isAdmin: boolean;
-}
+/** Anonymous visitors pay retail; every signed-in user sees wholesale (partner) prices. */
+export const PRICE_TIERS = ['retail', 'wholesale'] as const;
+export type PriceTier = (typeof PRICE_TIERS)[number];
+
+/** What the shop knows about the visitor (GET /api/me), inferred from its schema, without zod. */
+export type { Me } from './schemas/auth-dto.ts';
 
 export const ANONYMOUS: Me = { user: null, tier: 'retail', isAdmin: false };
 

@@ -1,37 +1,12 @@
+import type { ProductDto } from './catalog-dto.ts';
+
 /**
  * The catalogue's API types, list limits and product helpers: the part of schemas/catalog.ts
- * the shop pages use, without zod (the admin forms' schemas are in catalog-forms.ts).
+ * the shop pages use, without zod (the admin forms' schemas are in catalog-forms.ts, the
+ * answers' schemas in catalog-dto.ts; their types are exported here as types only).
  */
 
-/** A product as the API answers it (SPEC.md section 3); prices are dollars with 2 decimals. */
-export interface ProductDto {
-  _id: string;
-  number: string;
-  title: string;
-  description: string;
-  /** The category's name. */
-  category: string;
-  /** Image URLs in display order; the last one is the main image. */
-  images: string[];
-  newPrice: number;
-  oldPrice: number | null;
-  /** Null for anonymous callers: partner prices are shown to signed-in users only. */
-  wholesalePrice: number | null;
-  /** Null when unset, and for anonymous callers. */
-  partnerPricex3: number | null;
-  /** As the admin entered it: a file name or a URL. */
-  brochure: string | null;
-  /** Where the brochure downloads from, when a brochure is set. */
-  brochureUrl: string | null;
-  createdAt: string;
-  guid: string;
-}
-
-export interface CategoryDto {
-  _id: string;
-  name: string;
-  thumbnail: string | null;
-}
+export type { CategoryDto, ProductDto } from './catalog-dto.ts';
 
 /** GET /api/products answers a list; the total of all matches is in this header. */
 export const TOTAL_COUNT_HEADER = 'x-total-count';

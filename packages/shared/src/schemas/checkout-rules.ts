@@ -1,11 +1,22 @@
-import type { PriceTier } from '../auth.ts';
-import type { ProductDto } from './catalog-rules.ts';
-
 /**
  * The cart, the checkout and the payment (SPEC.md sections 3, 4, 5, 7, 8 and 9): the billing
- * form, the calls' bodies and answers, and every message. One schema per form or call, used by
- * the browser and the API. Wording the spec does not give is ours and marked so.
+ * form, the calls' bodies and answers, and every message. This file has the messages, limits,
+ * API types and helpers, without zod; the schemas of the forms and calls' bodies are in
+ * checkout-forms.ts, those of their answers in checkout-dto.ts, whose types are exported here
+ * as types only. Wording the spec does not give is ours and marked so.
  */
+
+export type {
+  CartAnswer,
+  CheckCustomerAnswer,
+  CouponAnswer,
+  CreateInvoiceAnswer,
+  CreateSalesOrderAnswer,
+  PaymentAnswer,
+  RecordPaymentAnswer,
+  SalesOrdersLastIdAnswer,
+  VerifyCaptchaAnswer,
+} from './checkout-dto.ts';
 
 export const CHECKOUT_MESSAGES = {
   // SPEC.md section 5 (Checkout).
@@ -99,17 +110,6 @@ export const PAYMENT_CAPTCHA_ACTION = 'payment';
 /** How long a verify-captcha nonce may be used to start a payment. */
 export const CAPTCHA_NONCE_TTL_SECONDS = 5 * 60;
 
-export interface VerifyCaptchaAnswer {
-  success: boolean;
-  /** Single-use, valid CAPTCHA_NONCE_TTL_SECONDS; binds the payment and its follow-up calls. */
-  nonce: string;
-}
-
-/** GET /api/salesOrdersLastID: the newest order number given out ('WEB-100000' before any). */
-export interface SalesOrdersLastIdAnswer {
-  lastSalesOrderId: string;
-}
-
 /** The shop's order-number prefix: numbers look like WEB-100234. */
 export const ORDER_NUMBER_PREFIX = 'WEB';
 
@@ -122,20 +122,6 @@ export function nextOrderNumber(last: string): string {
 
 /** Ours: a line's quantity as the API refuses it (the pages never send another). */
 export const QUANTITY_MESSAGE = 'Each quantity must be a whole number from 1 to 999.';
-/** The answer of process-payment: ok with the gateway's retref, or the error to show. */
-export interface PaymentAnswer {
-  ok: boolean;
-  retref: string | null;
-  error: string | null;
-  /** The server-assigned order number (ours; the browser's salesOrderId is only a guess). */
-  orderNumber: string | null;
-  /** What was charged, in cents. */
-  amount: number | null;
-}
-
-export interface CheckCustomerAnswer {
-  customer: { number: string; fullName: string };
-}
 
 /** 'WEB' plus 3 random uppercase letters: the spec's customer number for a new customer. */
 export function generatedCustomerNumber(random: () => number = Math.random): string {
@@ -143,39 +129,6 @@ export function generatedCustomerNumber(random: () => number = Math.random): str
     String.fromCharCode(65 + Math.floor(random() * 26)),
   ).join('');
   return `WEB${letters}`;
-}
-
-export interface CreateSalesOrderAnswer {
-  ok: true;
-  orderNumber: string;
-  /** The order's ERP state: the sync itself runs in the background, retried until it succeeds. */
-  erpSyncStatus: ErpSyncStatus;
-}
-
-export interface CreateInvoiceAnswer {
-  invoiceId: string;
-  salesOrderId: string;
-}
-
-export interface RecordPaymentAnswer {
-  ok: true;
-  paymentId: string;
-}
-
-/** GET /api/coupons/{code} (ours): a known code's percent; 404 'Invalid coupon code'. */
-export interface CouponAnswer {
-  code: string;
-  percent: number;
-}
-
-/**
- * GET /api/cart (ours): the request's `_cart__rf` cookie resolved to products for the caller's
- * tier. `removed` lists cookie entries that name no live product; the browser drops them.
- */
-export interface CartAnswer {
-  tier: PriceTier;
-  items: { product: ProductDto; quantity: number }[];
-  removed: { number: string | null; title: string | null }[];
 }
 
 export const ERP_SYNC_STATUSES = ['not_started', 'pending', 'synced', 'failed'] as const;

@@ -2,10 +2,23 @@ import { TEXT_PAGE_NAMES, type TextPageName } from '../constants.ts';
 
 /**
  * The content forms and answers (SPEC.md sections 2, 3, 5, 7 and 8): testimonials, gallery,
- * text pages, contact data, the contact form, notifications and the admin mail log. One schema
- * per form, used by the browser and by the API, carrying the spec's messages. Where the spec
- * gives no message, the wording is ours and is marked so.
+ * text pages, contact data, the contact form, notifications and the admin mail log. This file
+ * has their messages, limits and helpers, without zod; the forms' schemas are in
+ * content-forms.ts, the answers' schemas in content-dto.ts, whose types are exported here as
+ * types only. Where the spec gives no message, the wording is ours and is marked so.
  */
+
+export type {
+  ContactDataDto,
+  GalleryImageDto,
+  GeolocationEntry,
+  MailLogEntryDto,
+  MailLogMessageDto,
+  MailLogPageDto,
+  NotificationDto,
+  TestimonialDto,
+  TextPageDto,
+} from './content-dto.ts';
 
 /**
  * Loose but honest e-mail check: one @, a dot in the domain with something on both sides, no
@@ -37,15 +50,6 @@ export const TESTIMONIAL_MESSAGES = {
   deleteConfirm: 'Are you sure you want to delete this testimonial?',
 } as const;
 
-export interface TestimonialDto {
-  _id: string;
-  name: string;
-  position: string;
-  text: string;
-  /** null when the testimonial has no picture; the page shows initials instead. */
-  imageUrl: string | null;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Gallery
 // ---------------------------------------------------------------------------------------------
@@ -70,13 +74,6 @@ export const GALLERY_MESSAGES = {
 
 export const GALLERY_PICTURE_FIELD = 'pictureFile';
 
-export interface GalleryImageDto {
-  _id: string;
-  imageUrl: string;
-  title: string;
-  description: string;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Text pages
 // ---------------------------------------------------------------------------------------------
@@ -100,13 +97,6 @@ export function isTextPageName(value: string): value is TextPageName {
   return (TEXT_PAGE_NAMES as string[]).includes(value);
 }
 
-export interface TextPageDto {
-  name: TextPageName;
-  /** Sanitised HTML; '' for a page nobody has written yet. */
-  content: string;
-  updatedAt: string | null;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Contact data (the shop's address) and the geocoder answer
 // ---------------------------------------------------------------------------------------------
@@ -128,22 +118,6 @@ export const CONTACT_DATA_MESSAGES = {
   longitude: 'Longitude must be a number from -180 to 180.',
   coordinatesTogether: 'Give both latitude and longitude, or neither.',
 } as const;
-
-export interface ContactDataDto {
-  address: string;
-  phone: string;
-  email: string;
-  /** Where the map is centred; null when the address could not be placed. */
-  latitude: number | null;
-  longitude: number | null;
-}
-
-/** GET /api/geolocation?address=: the spec's list; the page uses the first entry's lat, lon. */
-export interface GeolocationEntry {
-  lat: string;
-  lon: string;
-  display_name: string;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Contact form
@@ -215,15 +189,6 @@ export const NOTIFICATION_MESSAGES = {
   notDeleted: 'Error deleting notification',
 } as const;
 
-export interface NotificationDto {
-  _id: string;
-  title: string;
-  body: string;
-  /** ISO 8601. */
-  dateTime: string;
-  read: false;
-}
-
 /** Most notifications the bell lists (newest first); older ones stay in the admin. */
 export const NOTIFICATIONS_SHOWN = 20;
 
@@ -261,29 +226,4 @@ export interface MailLogFilter {
   search: string;
   status: MailStatus | '';
   kind: MailKind | '';
-}
-
-export interface MailLogEntryDto {
-  _id: string;
-  to: string;
-  subject: string;
-  /** 'kept' = stored only (embedded mode), 'queued', 'sent', 'failed'. */
-  status: MailStatus;
-  transport: 'database' | 'smtp';
-  createdAt: string;
-  sentAt: string | null;
-  error: string | null;
-  relatedTo: string | null;
-}
-
-export interface MailLogPageDto {
-  mails: MailLogEntryDto[];
-  total: number;
-}
-
-/** GET /api/admin/mail/{id}: one mail with its text. */
-export interface MailLogMessageDto extends MailLogEntryDto {
-  from: string;
-  textBody: string;
-  htmlBody: string | null;
 }

@@ -6,27 +6,19 @@ import {
   AuditLogFilterQuery,
   AuditLogQuery,
 } from '@labshop/shared/schemas/audit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exportLimit } from '../../http/rate-limits.ts';
 import { sendCsv } from '../../http/csv.ts';
+import { auditContextOf } from '../../http/audit-context.ts';
 import { adminErrorResponses } from '../../http/errors.ts';
-import type { AuditContext, AuditService } from './service.ts';
+import type { AuditService } from './service.ts';
 
 /**
  * The audit log in the admin: read and export only. There is deliberately no route that
  * changes or removes an entry.
  */
-
-/** Who is calling and from where, for the entries their changes make. */
-export async function auditContextOf(request: FastifyRequest): Promise<AuditContext> {
-  const user = await request.currentUser();
-  return {
-    actor: { subject: user?.subject ?? 'unknown', email: user?.email ?? null },
-    ip: request.ip || null,
-  };
-}
 
 const FILTERS_DESCRIPTION =
   'actor matches part of the e-mail or subject, ignoring case; action is an action (product.update) or, ending with a dot, every action it starts (product.); entityType and entityId match exactly; from and to are dates (YYYY-MM-DD, whole days in UTC) or ISO 8601 times, both included.';

@@ -6,6 +6,7 @@ import {
   type AuditLogFilter,
 } from '@labshop/shared/schemas/audit';
 import type { Database } from '../../db/client.ts';
+import type { AuditContext } from '../../http/audit-context.ts';
 import { toCsv } from '../../http/csv.ts';
 import type { AuditRepo, AuditRow, AuditValues } from './repo.ts';
 
@@ -16,17 +17,8 @@ import type { AuditRepo, AuditRow, AuditValues } from './repo.ts';
  * way to, and the database refuses it.
  */
 
-/** The admin who made a change. */
-export interface AuditActor {
-  subject: string;
-  email: string | null;
-}
-
-/** Who made a change and from where; the routes make it from the request. */
-export interface AuditContext {
-  actor: AuditActor;
-  ip: string | null;
-}
+// Who made a change and from where: the routes make it from the request (auditContextOf).
+export type { AuditActor, AuditContext } from '../../http/audit-context.ts';
 
 type JsonRecord = Record<string, unknown>;
 

@@ -5,6 +5,7 @@ import {
   type LoginErrorReason,
   type Me,
 } from '@labshop/shared/auth';
+import { MeSchema } from '@labshop/shared/schemas/auth-dto';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -36,12 +37,6 @@ const PendingLoginSchema = z.object({
   redirectUri: z.string(),
   returnTo: z.string(),
   startedAt: z.number(),
-});
-
-const MeSchema = z.object({
-  user: z.object({ name: z.string().nullable(), email: z.string().nullable() }).nullable(),
-  tier: z.enum(['retail', 'wholesale']),
-  isAdmin: z.boolean(),
 });
 
 /**

@@ -1,5 +1,6 @@
 import {
   BROCHURE_FILE_FIELD,
+  CategoryDtoSchema,
   CategoryInput,
   CONFIRM_PRICES_FIELD,
   DEFAULT_PRODUCT_SORT,
@@ -7,6 +8,7 @@ import {
   PRODUCT_LIMITS,
   PRODUCT_SORTS,
   PRODUCT_LIST_LIMITS,
+  ProductDtoSchema,
   ProductInput,
   SEARCH_COUNT_CAP,
   TOTAL_COUNT_CAPPED_HEADER,
@@ -18,7 +20,7 @@ import { z } from 'zod';
 import { readMultipartForm, type UploadedFile } from '../../http/uploads.ts';
 import type { CatalogService, ImageUpload, ProductUploads, Viewer } from './service.ts';
 import { ErrorSchema } from '../../http/errors.ts';
-import { auditContextOf } from '../audit/routes.ts';
+import { auditContextOf } from '../../http/audit-context.ts';
 import { limitField, pageField } from '@labshop/shared/schemas/paging';
 
 /** The admin's product and category forms as the OpenAPI document shows them (multipart). */
@@ -69,33 +71,10 @@ const CategoryCreateForm = CategoryInput.extend({
 
 /** SPEC.md section 7, catalogue calls: /api/products and /api/categories. */
 
-/** A product as answered (ProductDto); the cart's answer reuses it. */
-export const ProductDtoSchema = z.object({
-  _id: z.string(),
-  number: z.string(),
-  title: z.string(),
-  description: z.string(),
-  category: z.string(),
-  images: z.array(z.string()),
-  newPrice: z.number(),
-  oldPrice: z.number().nullable(),
-  wholesalePrice: z.number().nullable(),
-  partnerPricex3: z.number().nullable(),
-  brochure: z.string().nullable(),
-  brochureUrl: z.string().nullable(),
-  createdAt: z.string(),
-  guid: z.string(),
-});
-
-const CategoryDtoSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  thumbnail: z.string().nullable(),
-});
-
 /**
  * Sends JSON text that the service already serialised. Fastify passes a string with a JSON
- * content type through untouched; the route's response schema still documents the shape.
+ * content type through untouched; the route's response schema still documents the shape, and
+ * the service's productDto is typed by that schema.
  */
 function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);

@@ -174,6 +174,11 @@ export function createCatalogService({
     return `${storage.baseUrl}${BROCHURE_FOLDER}/${encodeURIComponent(brochure)}`;
   }
 
+  /**
+   * A product's answer. The list and the product page send it as JSON text without the route's
+   * schema, so its fields must be exactly ProductDtoSchema's: the type holds it to them, and
+   * catalog.test.ts compares the reads with the schema-serialised writes.
+   */
   function productDto(row: ProductRow, viewer: Viewer): ProductDto {
     return {
       _id: row.id,

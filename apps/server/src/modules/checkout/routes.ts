@@ -2,18 +2,25 @@ import { COOKIES, hostCookieName } from '@labshop/shared/constants';
 import {
   CAPTCHA_NONCE_HEADER,
   CAPTCHA_NONCE_TTL_SECONDS,
+  CartAnswerSchema,
+  CheckCustomerAnswerSchema,
   CheckCustomerRequest,
+  CouponAnswerSchema,
+  CreateInvoiceAnswerSchema,
   CreateInvoiceRequest,
+  CreateSalesOrderAnswerSchema,
   CreateSalesOrderRequest,
-  ERP_SYNC_STATUSES,
+  PaymentAnswerSchema,
   PaymentRequest,
+  RecordPaymentAnswerSchema,
   RecordPaymentRequest,
+  SalesOrdersLastIdAnswerSchema,
+  VerifyCaptchaAnswerSchema,
   VerifyCaptchaRequest,
 } from '@labshop/shared/schemas/checkout';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ProductDtoSchema } from '../catalog/routes.ts';
 import { perClientLimit } from '../../http/rate-limits.ts';
 import { newCheckoutCookie } from './nonces.ts';
 import { PaymentAttemptsLimited } from './payment-guard.ts';
@@ -25,20 +32,6 @@ import { ErrorSchema } from '../../http/errors.ts';
  * process-payment, checkCustomer, createSalesOrder, createInvoice, recordPayment), plus ours:
  * the cart and coupon lookups. The admin's orders are modules/orders.
  */
-
-const CartAnswerSchema = z.object({
-  tier: z.enum(['retail', 'wholesale']),
-  items: z.array(z.object({ product: ProductDtoSchema, quantity: z.number().int() })),
-  removed: z.array(z.object({ number: z.string().nullable(), title: z.string().nullable() })),
-});
-
-const PaymentAnswerSchema = z.object({
-  ok: z.boolean(),
-  retref: z.string().nullable(),
-  error: z.string().nullable(),
-  orderNumber: z.string().nullable(),
-  amount: z.number().int().nullable(),
-});
 
 const CouponParams = z.object({ code: z.string() });
 
@@ -125,7 +118,7 @@ export async function checkoutRoutes(
         tags: ['checkout'],
         summary: "A coupon's percent (case-insensitive); 404 'Invalid coupon code'",
         params: CouponParams,
-        response: { 200: z.object({ code: z.string(), percent: z.number() }), 404: ErrorSchema },
+        response: { 200: CouponAnswerSchema, 404: ErrorSchema },
       },
     },
     async (request, reply) => {
@@ -150,7 +143,7 @@ export async function checkoutRoutes(
         description: `captchaToken is a reCAPTCHA v3 token for action payment (empty when the captcha is off). The nonce starts one payment within ${CAPTCHA_NONCE_TTL_SECONDS} s. Refused: 403; verifier down: 503. Limited per client IP (429).`,
         body: VerifyCaptchaRequest,
         response: {
-          200: z.object({ success: z.boolean(), nonce: z.string() }),
+          200: VerifyCaptchaAnswerSchema,
           400: ErrorSchema,
           403: ErrorSchema,
           429: ErrorSchema,
@@ -173,7 +166,7 @@ export async function checkoutRoutes(
       schema: {
         tags: ['checkout'],
         summary: 'The newest order number given out',
-        response: { 200: z.object({ lastSalesOrderId: z.string() }) },
+        response: { 200: SalesOrdersLastIdAnswerSchema },
       },
     },
     async (_request, reply) => {
@@ -233,7 +226,7 @@ export async function checkoutRoutes(
         description: NONCE_DESCRIPTION,
         body: CheckCustomerRequest,
         response: {
-          200: z.object({ customer: z.object({ number: z.string(), fullName: z.string() }) }),
+          200: CheckCustomerAnswerSchema,
           ...followUpErrors,
         },
       },
@@ -251,11 +244,7 @@ export async function checkoutRoutes(
         description: `${NONCE_DESCRIPTION} The order's lines and prices are the server's; the body's cart is not used. Idempotent.`,
         body: CreateSalesOrderRequest,
         response: {
-          200: z.object({
-            ok: z.literal(true),
-            orderNumber: z.string(),
-            erpSyncStatus: z.enum(ERP_SYNC_STATUSES),
-          }),
+          200: CreateSalesOrderAnswerSchema,
           ...followUpErrors,
         },
       },
@@ -273,7 +262,7 @@ export async function checkoutRoutes(
         description: `${NONCE_DESCRIPTION} Idempotent.`,
         body: CreateInvoiceRequest,
         response: {
-          200: z.object({ invoiceId: z.string(), salesOrderId: z.string() }),
+          200: CreateInvoiceAnswerSchema,
           ...followUpErrors,
         },
       },
@@ -291,7 +280,7 @@ export async function checkoutRoutes(
         description: `${NONCE_DESCRIPTION} Idempotent.`,
         body: RecordPaymentRequest,
         response: {
-          200: z.object({ ok: z.literal(true), paymentId: z.string() }),
+          200: RecordPaymentAnswerSchema,
           ...followUpErrors,
         },
       },

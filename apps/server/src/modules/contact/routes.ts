@@ -1,30 +1,20 @@
 import {
   CONTACT_DATA_LIMITS,
   CONTACT_MESSAGES,
+  ContactDataDtoSchema,
   ContactDataInput,
   ContactMessageInput,
+  GeolocationEntrySchema,
 } from '@labshop/shared/schemas/content';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perClientLimit } from '../../http/rate-limits.ts';
 import type { ContactService } from './service.ts';
-import { auditContextOf } from '../audit/routes.ts';
+import { auditContextOf } from '../../http/audit-context.ts';
 import { adminErrorResponses, ErrorSchema } from '../../http/errors.ts';
 
 /** SPEC.md section 7: /api/contact-data, /api/geolocation and the contact form /api/contact. */
-
-const ContactDataSchema = z.object({
-  address: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-});
-
-const GeolocationSchema = z.array(
-  z.object({ lat: z.string(), lon: z.string(), display_name: z.string() }),
-);
 
 const GeolocationQuery = z.object({
   address: z
@@ -51,7 +41,7 @@ export async function contactRoutes(
       schema: {
         tags: ['contact'],
         summary: "The shop's address, phone and e-mail, with the map position of the address",
-        response: { 200: ContactDataSchema },
+        response: { 200: ContactDataDtoSchema },
       },
     },
     async (_request, reply) => {
@@ -70,7 +60,7 @@ export async function contactRoutes(
         description:
           'With GEOCODER=nominatim a changed address is geocoded once (cached); latitude and longitude are used when the geocoder finds nothing. Without a geocoder they are stored as given.',
         body: ContactDataInput,
-        response: { 200: ContactDataSchema, ...adminErrorResponses },
+        response: { 200: ContactDataDtoSchema, ...adminErrorResponses },
       },
     },
     async (request) => contact.updateContactData(request.body, await auditContextOf(request)),
@@ -84,7 +74,7 @@ export async function contactRoutes(
         tags: ['contact'],
         summary: 'Where an address is on the map, from stored data only ([] when unknown)',
         querystring: GeolocationQuery,
-        response: { 200: GeolocationSchema, 400: ErrorSchema },
+        response: { 200: z.array(GeolocationEntrySchema), 400: ErrorSchema },
       },
     },
     async (request, reply) => {

@@ -1,9 +1,13 @@
-import { TEXT_PAGE_NAMES, type TextPageName } from '@labshop/shared/constants';
+import { TEXT_PAGE_NAMES } from '@labshop/shared/constants';
 import {
   GALLERY_PICTURE_FIELD,
+  GalleryImageDtoSchema,
   GalleryInput,
+  NotificationDtoSchema,
   NotificationInput,
+  TestimonialDtoSchema,
   TestimonialInput,
+  TextPageDtoSchema,
   TextPageInput,
 } from '@labshop/shared/schemas/content';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +16,7 @@ import { z } from 'zod';
 import { readMultipartForm } from '../../http/uploads.ts';
 import type { ContentService } from './service.ts';
 import { ErrorSchema, adminErrorResponses } from '../../http/errors.ts';
-import { auditContextOf } from '../audit/routes.ts';
+import { auditContextOf } from '../../http/audit-context.ts';
 import { limitField } from '@labshop/shared/schemas/paging';
 
 /**
@@ -20,35 +24,6 @@ import { limitField } from '@labshop/shared/schemas/paging';
  * and /api/notifications. Bodies are checked by the shared schemas (the first failing field's
  * message answers 400); unknown fields are dropped.
  */
-
-const TestimonialDtoSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  position: z.string(),
-  text: z.string(),
-  imageUrl: z.string().nullable(),
-});
-
-const GalleryImageDtoSchema = z.object({
-  _id: z.string(),
-  imageUrl: z.string(),
-  title: z.string(),
-  description: z.string(),
-});
-
-const TextPageDtoSchema = z.object({
-  name: z.enum(TEXT_PAGE_NAMES as [TextPageName, ...TextPageName[]]),
-  content: z.string(),
-  updatedAt: z.string().nullable(),
-});
-
-const NotificationDtoSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  body: z.string(),
-  dateTime: z.string(),
-  read: z.literal(false),
-});
 
 /** Any text: a malformed id is simply not found (404), never a 400 or a server error. */
 const IdParams = z.object({ id: z.string() });

@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exportLimit } from '../../http/rate-limits.ts';
 import { sendCsv } from '../../http/csv.ts';
-import { auditContextOf } from '../audit/routes.ts';
+import { auditContextOf } from '../../http/audit-context.ts';
 import { CUSTOMERS_CSV_FILENAME, type CustomersService } from './customers-service.ts';
 import type { SyncLedger } from './ledger.ts';
 import type { PriceSyncService } from './price-sync-service.ts';

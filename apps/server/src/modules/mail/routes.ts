@@ -3,6 +3,8 @@ import {
   MAIL_LOG_PAGE_SIZE,
   MAIL_LOG_SEARCH_MAX_LENGTH,
   MAIL_STATUSES,
+  MailLogMessageDtoSchema,
+  MailLogPageDtoSchema,
 } from '@labshop/shared/schemas/content';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,26 +17,6 @@ import { pageField } from '@labshop/shared/schemas/paging';
  * The admin mail log: GET /api/admin/mail?page=&search=&status=&kind= and
  * GET /api/admin/mail/{id}.
  */
-
-const entry = {
-  _id: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  status: z.enum(MAIL_STATUSES),
-  transport: z.enum(['database', 'smtp']),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
-  error: z.string().nullable(),
-  relatedTo: z.string().nullable(),
-};
-
-const MailLogPageSchema = z.object({ mails: z.array(z.object(entry)), total: z.number().int() });
-const MailLogMessageSchema = z.object({
-  ...entry,
-  from: z.string(),
-  textBody: z.string(),
-  htmlBody: z.string().nullable(),
-});
 
 const MailLogQuery = z.object({
   page: pageField(),
@@ -70,7 +52,7 @@ export async function mailRoutes(fastify: FastifyInstance, options: { mail: Mail
         description:
           'search matches part of the recipient or the subject, ignoring case; status and kind (what the mail was about) filter; total counts every match.',
         querystring: MailLogQuery,
-        response: { 200: MailLogPageSchema, ...errors },
+        response: { 200: MailLogPageDtoSchema, ...errors },
       },
     },
     async (request) => {
@@ -87,7 +69,7 @@ export async function mailRoutes(fastify: FastifyInstance, options: { mail: Mail
         tags: ['admin'],
         summary: 'One mail with its text',
         params: MailIdParams,
-        response: { 200: MailLogMessageSchema, 404: ErrorSchema, ...errors },
+        response: { 200: MailLogMessageDtoSchema, 404: ErrorSchema, ...errors },
       },
     },
     async (request) => {

@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { NewsletterSendsService } from './sends-service.ts';
 import { ErrorSchema, adminErrorResponses } from '../../http/errors.ts';
-import { auditContextOf } from '../audit/routes.ts';
+import { auditContextOf } from '../../http/audit-context.ts';
 import { pageField } from '@labshop/shared/schemas/paging';
 
 /**

@@ -19,7 +19,7 @@ import { sendCsv } from '../../http/csv.ts';
 import { perClientLimit, exportLimit } from '../../http/rate-limits.ts';
 import { SUBSCRIBERS_CSV_FILENAME, type SubscribersService } from './subscribers-service.ts';
 import { ErrorSchema, adminErrorResponses } from '../../http/errors.ts';
-import { auditContextOf } from '../audit/routes.ts';
+import { auditContextOf } from '../../http/audit-context.ts';
 
 /**
  * The newsletter's subscribers: SPEC.md's GET /api/newsletter-subscribers,

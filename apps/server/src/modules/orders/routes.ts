@@ -12,7 +12,7 @@ import { exportLimit } from '../../http/rate-limits.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { ORDER_HISTORY_CSV_FILENAME, type OrdersService } from './service.ts';
 import { ErrorSchema, adminErrorResponses } from '../../http/errors.ts';
-import { auditContextOf } from '../audit/routes.ts';
+import { auditContextOf } from '../../http/audit-context.ts';
 
 /**
  * SPEC.md's orders calls (GET /api/order-history and its CSV export), plus ours: one order and

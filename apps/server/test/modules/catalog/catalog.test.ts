@@ -1,6 +1,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { PRODUCT_MESSAGES, type ProductDto } from '@labshop/shared/schemas/catalog';
+import {
+  PRODUCT_MESSAGES,
+  ProductDtoSchema,
+  type ProductDto,
+} from '@labshop/shared/schemas/catalog';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -268,6 +272,42 @@ describe('creating a product', () => {
       const variant = storedPath(product.images[0]!.replace(/\.jpg$/, `-w${width}.webp`));
       expect((await sharp(await readFile(variant)).metadata()).width).toBe(width);
     }
+  });
+});
+
+describe('one answer shape for reads and writes', () => {
+  // The reads send JSON the service serialised itself; the writes' answers go through the
+  // route's zod schema, which drops any field it does not name. Both must be the schema's shape.
+  const schemaKeys = Object.keys(ProductDtoSchema.shape).sort();
+  const keysOf = (product: ProductDto | undefined) => Object.keys(product ?? {}).sort();
+
+  it('answers a product with exactly the schema’s fields, read or written, by anyone', async () => {
+    const createdResponse = await createProduct(validProduct({ number: 'SHAPE-1' }), [
+      await jpeg(),
+    ]);
+    expect(createdResponse.status).toBe(201);
+    const created = (await createdResponse.json()) as ProductDto;
+    expect(keysOf(created)).toEqual(schemaKeys);
+
+    for (const token of [undefined, partnerToken, adminToken]) {
+      const listed = (await listProducts('?number=SHAPE-1', token)).products;
+      expect(listed).toHaveLength(1);
+      expect(keysOf(listed[0])).toEqual(schemaKeys);
+      const one = await call('GET', '/api/products/SHAPE-1', { token });
+      expect(keysOf((await one.json()) as ProductDto)).toEqual(schemaKeys);
+    }
+    // The admin sees every price: the read is the write's answer, value for value.
+    expect((await listProducts('?number=SHAPE-1', adminToken)).products[0]).toEqual(created);
+
+    const updatedResponse = await call('PUT', '/api/products/SHAPE-1', {
+      token: adminToken,
+      body: form(validProduct({ number: 'SHAPE-1', title: 'Reshaped lathe' }), []),
+    });
+    expect(updatedResponse.status).toBe(200);
+    const updated = (await updatedResponse.json()) as ProductDto;
+    expect(keysOf(updated)).toEqual(schemaKeys);
+    const read = await call('GET', '/api/products/SHAPE-1', { token: adminToken });
+    expect(await read.json()).toEqual(updated);
   });
 });
 
