@@ -328,3 +328,27 @@ export async function requeueJob(
     .returning({ id: outbox.id });
   return rows.length > 0;
 }
+
+/** A job's state as a screen shows it (the admin's order history shows the ERP sync's). */
+export type OutboxJobState = Pick<
+  OutboxJob,
+  'dedupeKey' | 'status' | 'attempts' | 'lastError' | 'finishedAt'
+>;
+
+/** The jobs with these dedupe keys, in one query. */
+export async function jobsByKey(
+  db: Pick<Database, 'select'>,
+  dedupeKeys: readonly string[],
+): Promise<OutboxJobState[]> {
+  if (dedupeKeys.length === 0) return [];
+  return db
+    .select({
+      dedupeKey: outbox.dedupeKey,
+      status: outbox.status,
+      attempts: outbox.attempts,
+      lastError: outbox.lastError,
+      finishedAt: outbox.finishedAt,
+    })
+    .from(outbox)
+    .where(inArray(outbox.dedupeKey, [...dedupeKeys]));
+}

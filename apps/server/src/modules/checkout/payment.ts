@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PriceTier } from '@labshop/shared/auth';
 import { PAYMENT } from '@labshop/shared/constants';
-import { centsToDollars } from '@labshop/shared/money';
 import { amountProblem, priceCart, type PricingLine } from '@labshop/shared/pricing';
 import {
   CHECKOUT_MESSAGES,
@@ -23,14 +22,12 @@ import type { CatalogService } from '../catalog/service.ts';
 import type { ContactService } from '../contact/service.ts';
 import { checkoutIdOf, FOLLOW_UP_SECONDS, requireNonceHash, securityFailed } from './nonces.ts';
 import type { PaymentGuard } from './payment-guard.ts';
-import type {
-  CheckoutRepo,
-  InvoiceRow,
-  NewOrder,
-  NewOrderLine,
-  OrderRow,
-  PaymentRow,
-} from './repo.ts';
+import type { NewOrder, NewOrderLine, OrderRepo, OrderRow } from '../../db/orders-repo.ts';
+import type { CouponsRepo } from './coupons-repo.ts';
+import { invoiceCart } from './invoices-repo.ts';
+import type { PaymentRow, PaymentsRepo } from './payments-repo.ts';
+import type { CheckoutRepo } from './repo.ts';
+import type { SettlementRepo } from './settlement-repo.ts';
 
 export type PaymentFields = z.output<typeof PaymentRequest>;
 
@@ -71,25 +68,13 @@ export interface Payer {
 /** Anonymous visitors pay retail; every signed-in user wholesale (SPEC.md section 6). */
 export const tierOf = (user: RequestUser | null): PriceTier => (user ? 'wholesale' : 'retail');
 
-/** The order lines as the invoice keeps them (unit prices in dollars, as the spec's cart). */
-export function invoiceCart(
-  lines: readonly {
-    productNumber: string;
-    title: string;
-    quantity: number;
-    unitPriceCents: number;
-  }[],
-): InvoiceRow['cart'] {
-  return lines.map((line) => ({
-    number: line.productNumber,
-    title: line.title,
-    quantity: line.quantity,
-    newPrice: centsToDollars(line.unitPriceCents),
-  }));
-}
-
 export interface PaymentProcessorDeps {
+  /** The nonce and the pending order. */
   repo: CheckoutRepo;
+  coupons: CouponsRepo;
+  orders: Pick<OrderRepo, 'byId' | 'byNumber' | 'linesOf'>;
+  payments: Pick<PaymentsRepo, 'paymentOf' | 'update'>;
+  settlement: Pick<SettlementRepo, 'recordPaid' | 'recordUnpaid'>;
   catalog: Pick<CatalogService, 'productsForSale'>;
   gateway: PaymentGateway;
   /** Card-testing defence: attempt limits before the gateway, declines counted after it. */
@@ -120,7 +105,8 @@ export interface PaymentProcessorDeps {
  * settled by inquiring by the order number, and voided when it cannot be.
  */
 export function createPaymentProcessor(deps: PaymentProcessorDeps) {
-  const { repo, catalog, gateway, guard, contact, log } = deps;
+  const { repo, coupons, orders, payments, settlement, catalog, gateway, guard, contact, log } =
+    deps;
   const duplicateWaitMs = deps.duplicateWaitMs ?? 45_000;
   const duplicatePollMs = deps.duplicatePollMs ?? 200;
 
@@ -170,7 +156,7 @@ export function createPaymentProcessor(deps: PaymentProcessorDeps) {
     });
     let coupon: { code: string; percent: number } | null = null;
     if (input.couponCode !== '') {
-      coupon = await repo.activeCoupon(input.couponCode);
+      coupon = await coupons.activeCoupon(input.couponCode);
       if (!coupon) throw new AppError('bad_request', CHECKOUT_MESSAGES.invalidCoupon);
     }
     return { priced: priceCart(lines, tier, coupon?.percent ?? null), coupon };
@@ -222,9 +208,9 @@ export function createPaymentProcessor(deps: PaymentProcessorDeps) {
   }
 
   async function answerFor(orderId: string): Promise<PaymentAnswer | null> {
-    const order = await repo.orderById(orderId);
+    const order = await orders.byId(orderId);
     if (!order) throw securityFailed();
-    return outcomeOf(order, await repo.paymentOf(orderId));
+    return outcomeOf(order, await payments.paymentOf(orderId));
   }
 
   /** A doubled or retried request: wait for the order's charge to settle, then answer it. */
@@ -248,7 +234,7 @@ export function createPaymentProcessor(deps: PaymentProcessorDeps) {
     approval: { retref: string; responseCode: string | null; responseText: string | null },
   ): Promise<PaymentAnswer> {
     try {
-      const saved = await repo.recordPaid({
+      const saved = await settlement.recordPaid({
         order,
         paymentId: payment.id,
         retref: approval.retref,
@@ -259,7 +245,7 @@ export function createPaymentProcessor(deps: PaymentProcessorDeps) {
       if (!saved) {
         // Settled meanwhile by the reconcile job: paid is the same outcome; anything else means
         // this charge has no order to belong to, so it is undone below.
-        const current = await repo.orderById(order.id);
+        const current = await orders.byId(order.id);
         if (current?.status === 'paid') return (await answerFor(order.id)) ?? failedAnswer(order);
         throw new Error(`order ${order.number} was settled as ${current?.status} meanwhile`);
       }
@@ -275,7 +261,7 @@ export function createPaymentProcessor(deps: PaymentProcessorDeps) {
       } catch (voidError) {
         log.error({ err: voidError, order: order.number }, 'voiding the unsaved charge failed');
       }
-      await repo
+      await settlement
         .recordUnpaid({
           orderId: order.id,
           paymentId: payment.id,
@@ -352,7 +338,7 @@ export function createPaymentProcessor(deps: PaymentProcessorDeps) {
       });
     }
     if (inquiry) {
-      await repo.recordUnpaid({
+      await settlement.recordUnpaid({
         orderId: order.id,
         paymentId: payment.id,
         payment: {
@@ -369,7 +355,7 @@ export function createPaymentProcessor(deps: PaymentProcessorDeps) {
         { order: order.number, voided },
         'the gateway could not say whether the order was charged; the order needs attention',
       );
-      await repo.recordUnpaid({
+      await settlement.recordUnpaid({
         orderId: order.id,
         paymentId: payment.id,
         payment: { status: voided ? 'voided' : 'unknown', responseCode: LOCAL_CODES.noAnswer },
@@ -415,7 +401,7 @@ export function createPaymentProcessor(deps: PaymentProcessorDeps) {
     } catch (error) {
       if (error instanceof GatewayUnavailable) {
         log.error({ err: error, order: order.number }, 'the card gateway is unavailable');
-        await repo.recordUnpaid({
+        await settlement.recordUnpaid({
           orderId: order.id,
           paymentId: payment.id,
           payment: { status: 'declined', responseCode: LOCAL_CODES.unavailable },
@@ -425,7 +411,7 @@ export function createPaymentProcessor(deps: PaymentProcessorDeps) {
       }
       // GatewayNoAnswer, or anything unexpected: the charge may have happened.
       log.warn({ err: error, order: order.number }, 'no answer from the card gateway; inquiring');
-      await repo.updatePayment(payment.id, {
+      await payments.update(payment.id, {
         status: 'unknown',
         responseCode: LOCAL_CODES.noAnswer,
       });
@@ -450,7 +436,7 @@ export function createPaymentProcessor(deps: PaymentProcessorDeps) {
           log.error({ err: error, order: order.number }, 'could not count the decline'),
         );
     }
-    await repo.recordUnpaid({
+    await settlement.recordUnpaid({
       orderId: order.id,
       paymentId: payment.id,
       payment: {
@@ -470,12 +456,12 @@ export function createPaymentProcessor(deps: PaymentProcessorDeps) {
      * process stopped mid-charge) is settled by asking the gateway, like a lost answer.
      */
     async reconcilePendingOrder(orderNumber: string): Promise<void> {
-      const order = await repo.orderByNumber(orderNumber);
+      const order = await orders.byNumber(orderNumber);
       if (!order || order.status !== 'pending') return;
-      const payment = await repo.paymentOf(order.id);
+      const payment = await payments.paymentOf(order.id);
       if (!payment) return;
       log.warn({ order: order.number }, 'an order was left pending mid-charge; asking the gateway');
-      const lines: NewOrderLine[] = (await repo.linesOf([order.id])).map((line) => ({
+      const lines: NewOrderLine[] = (await orders.linesOf([order.id])).map((line) => ({
         position: line.position,
         productNumber: line.productNumber,
         title: line.title,
