@@ -34,7 +34,8 @@ import {
 import type { OrderRepo, OrderRow } from '../../db/orders-repo.ts';
 import type { CustomersService } from '../erp/customers-service.ts';
 import { invoiceCart, type InvoicesRepo } from './invoices-repo.ts';
-import { createPaymentProcessor, tierOf, type PaymentProcessorDeps } from './payment.ts';
+import { createPaymentProcessor, type PaymentProcessorDeps } from './payment.ts';
+import { tierOf } from './payment-request.ts';
 import type { PaymentsRepo } from './payments-repo.ts';
 import type { SettlementRepo } from './settlement-repo.ts';
 
