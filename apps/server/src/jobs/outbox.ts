@@ -260,6 +260,8 @@ export interface NewOutboxJob {
   dedupeKey?: string | null;
   /** Default now. */
   runAt?: Date;
+  /** Due this long from now by the database's clock, as the worker's claim reads it (not with runAt). */
+  delayMs?: number;
   /** Default the column's (25). */
   maxAttempts?: number;
   /** Default OUTBOX_PRIORITY.normal. */
@@ -279,6 +281,9 @@ const outboxRow = (job: NewOutboxJob) => ({
   payload: job.payload,
   dedupeKey: job.dedupeKey ?? null,
   ...(job.runAt ? { runAt: job.runAt } : {}),
+  ...(job.delayMs !== undefined
+    ? { runAt: sql`now() + make_interval(secs => ${job.delayMs / 1000})` }
+    : {}),
   ...(job.maxAttempts ? { maxAttempts: job.maxAttempts } : {}),
   ...(job.priority !== undefined ? { priority: job.priority } : {}),
 });
