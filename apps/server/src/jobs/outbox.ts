@@ -260,7 +260,10 @@ export interface NewOutboxJob {
   dedupeKey?: string | null;
   /** Default now. */
   runAt?: Date;
-  /** Due this long from now by the database's clock, as the worker's claim reads it (not with runAt). */
+  /**
+   * Due this long from now by the database's clock, as the worker's claim reads it; instead of
+   * runAt.
+   */
   delayMs?: number;
   /** Default the column's (25). */
   maxAttempts?: number;

@@ -78,7 +78,18 @@ export interface CheckoutServiceDeps extends PaymentProcessorDeps {
  * nonce paid for.
  */
 export function createCheckoutService(deps: CheckoutServiceDeps) {
-  const { repo, orders, payments, invoices, settlement, customers, catalog, captcha, log } = deps;
+  const {
+    repo,
+    coupons,
+    orders,
+    payments,
+    invoices,
+    settlement,
+    customers,
+    catalog,
+    captcha,
+    log,
+  } = deps;
   const processor = createPaymentProcessor(deps);
 
   // -------------------------------------------------------------------------------------------
@@ -169,7 +180,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     async coupon(code: string): Promise<CouponAnswer> {
       // A code no coupon can have is not worth a query (nor a database error for a NUL byte).
       const plausible = code.trim() !== '' && code.length <= 40 && !code.includes('\0');
-      const coupon = plausible ? await deps.coupons.activeCoupon(code) : null;
+      const coupon = plausible ? await coupons.activeCoupon(code) : null;
       if (!coupon) throw new AppError('not_found', CHECKOUT_MESSAGES.invalidCoupon);
       return coupon;
     },
