@@ -46,7 +46,7 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { createAuditService } from './modules/audit/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createDashboardService } from './modules/admin/service.ts';
-import { createOrdersRepo } from './modules/orders/repo.ts';
+import { createSyncJobsRepo } from './modules/orders/repo.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { createSessionRepo } from './modules/auth/repo.ts';
@@ -68,9 +68,13 @@ import {
   DECLINE_ALERT_JOB,
   declineAlertMailer,
 } from './modules/checkout/payment-guard.ts';
+import { createCouponsRepo } from './modules/checkout/coupons-repo.ts';
+import { createInvoicesRepo } from './modules/checkout/invoices-repo.ts';
+import { createPaymentsRepo } from './modules/checkout/payments-repo.ts';
 import { createCheckoutRepo } from './modules/checkout/repo.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { createCheckoutService } from './modules/checkout/service.ts';
+import { createSettlementRepo } from './modules/checkout/settlement-repo.ts';
 import { CONTACT_MAIL_JOB, createContactRepo } from './modules/contact/repo.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { createContactService } from './modules/contact/service.ts';
@@ -81,6 +85,7 @@ import { authRoutes, resolveRequestUser } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createOrderJobHandlers, ORDER_JOB_KINDS } from './jobs/order-jobs.ts';
 import { createOutboxWorker, enqueue } from './jobs/outbox.ts';
+import { createOrderRepo } from './db/orders-repo.ts';
 import { createNewsletterLinks } from './modules/newsletter/links.ts';
 import { createSendsRepo, NEWSLETTER_BATCH_JOB } from './modules/newsletter/sends-repo.ts';
 import { newsletterSendRoutes } from './modules/newsletter/sends-routes.ts';
@@ -276,9 +281,22 @@ export async function buildApp(
     cache: invalidation.shared(createReadCache({ ttlMs: config.catalogCacheMs, maxEntries: 1 })),
   });
   await app.register(contactRoutes, { contact, rateLimit: config.contactRateLimit });
-  const checkoutRepo = createCheckoutRepo(database.db);
+  // One ERP for the order sync, the customer copy and the price sync.
+  const erp = deps.erp ?? createErp(config.erp, database.db, app.log);
+  const erpRepo = createErpRepo(database.db);
+  const ledger = createSyncLedger({ repo: erpRepo, log: app.log });
+  const customers = createCustomersService({ repo: erpRepo, erp, ledger, log: app.log, audit });
+  // The orders table's one owner, for the checkout, the order history and the dashboard.
+  const orders = createOrderRepo(database.db);
+  const payments = createPaymentsRepo(database.db);
   const checkout = createCheckoutService({
-    repo: checkoutRepo,
+    repo: createCheckoutRepo(database.db),
+    coupons: createCouponsRepo(database.db),
+    orders,
+    payments,
+    invoices: createInvoicesRepo(database.db),
+    settlement: createSettlementRepo(database.db),
+    customers,
     catalog,
     captcha,
     gateway,
@@ -301,12 +319,8 @@ export async function buildApp(
   });
   if (gateway.kind === 'sandbox') await app.register(sandboxTokenizer, { siteOrigin });
 
-  // One ERP for the order sync, the customer copy and the price sync.
-  const erp = deps.erp ?? createErp(config.erp, database.db, app.log);
-  const erpRepo = createErpRepo(database.db);
-  const ledger = createSyncLedger({ repo: erpRepo, log: app.log });
   await app.register(erpRoutes, {
-    customers: createCustomersService({ repo: erpRepo, erp, ledger, log: app.log, audit }),
+    customers,
     prices: createPriceSyncService({
       erp,
       catalog,
@@ -369,7 +383,7 @@ export async function buildApp(
         mailer,
         staffMailTo: async () =>
           config.mail.shopTo ?? ((await contact.contactData()).email || null),
-        declinesSince: checkoutRepo.declinedPaymentsSince,
+        declinesSince: payments.declinedSince,
         log: app.log,
       }),
       [CONTACT_MAIL_JOB]: async (payload) =>
@@ -388,13 +402,18 @@ export async function buildApp(
     mail: createMailLogService(createMailLogRepo(database.db)),
   });
   await app.register(ordersRoutes, {
-    orders: createOrdersService({ repo: createOrdersRepo(database.db), audit }),
+    orders: createOrdersService({
+      orders,
+      syncJobs: createSyncJobsRepo(database.db),
+      audit,
+    }),
   });
   await app.register(adminRoutes, {
     dashboard: createDashboardService({
       repo: createDashboardRepo(database.db),
+      orders,
       timeZone: config.shopTimeZone,
-      declinesSince: checkoutRepo.declinedPaymentsSince,
+      declinesSince: payments.declinedSince,
       declineAlert: {
         threshold: config.paymentLimits.declineAlertThreshold,
         windowMs: config.paymentLimits.declineAlertWindowMs,

@@ -1,6 +1,11 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { rateLimitCounters } from './schema/index.ts';
+
+/**
+ * The one owner of `rate_limit_counters` (decision 017): the counting below, and the two reads
+ * and deletes a limit with waits of its own needs (the embedded provider's login throttle).
+ */
 
 /** Expired counters are swept at most this often (per instance). */
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
@@ -59,3 +64,22 @@ export function createRateLimitCounter(db: Database) {
 }
 
 export type RateLimitCounter = ReturnType<typeof createRateLimitCounter>;
+
+/** When the last of these keys' windows still running ends; null when none is. */
+export async function runningUntil(
+  db: Database,
+  keys: readonly string[],
+  now: Date,
+): Promise<Date | null> {
+  const rows = await db
+    .select({ resetsAt: rateLimitCounters.resetsAt })
+    .from(rateLimitCounters)
+    .where(and(inArray(rateLimitCounters.key, [...keys]), gt(rateLimitCounters.resetsAt, now)));
+  const until = Math.max(0, ...rows.map((row) => row.resetsAt.getTime()));
+  return until > 0 ? new Date(until) : null;
+}
+
+/** Forgets these keys' counts (a success that wipes its failures). */
+export async function clearCounters(db: Database, keys: readonly string[]): Promise<void> {
+  await db.delete(rateLimitCounters).where(inArray(rateLimitCounters.key, [...keys]));
+}

@@ -2,16 +2,27 @@ import { centsToDollars } from '@labshop/shared/money';
 import { generatedCustomerNumber } from '@labshop/shared/schemas/checkout';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
+import { createOrderRepo, type OrderLineRow, type OrderRow } from '../db/orders-repo.ts';
 import type {
   Erp,
   ErpCustomer,
   ErpCustomerChanges,
   ErpSalesOrderInput,
 } from '../integrations/erp/port.ts';
+import { mailLogged } from '../integrations/mail/log.ts';
 import type { Mailer } from '../integrations/mail/port.ts';
-import { orderConfirmationMail } from './order-mail.ts';
-import { createOrderJobRepo, type OrderLineRow, type OrderRow } from './order-repo.ts';
-import { PermanentJobError, type OutboxHandlers, type OutboxLog } from './outbox.ts';
+import {
+  CONFIRMATION_SUBJECT_PREFIX,
+  orderConfirmationMail,
+  orderMailTopic,
+} from './order-mail.ts';
+import {
+  enqueue,
+  PermanentJobError,
+  type OutboxHandlers,
+  type OutboxLog,
+  type OutboxWriter,
+} from './outbox.ts';
 
 /** The outbox kinds the checkout enqueues when an order is paid (dedupe key `<kind>:<number>`). */
 export const ORDER_JOB_KINDS = {
@@ -27,6 +38,26 @@ export const ORDER_JOB_KINDS = {
 
 /** An order's job of one kind, by the outbox dedupe key `<kind>:<order number>` (one each). */
 export const orderJobKey = (kind: string, orderNumber: string) => `${kind}:${orderNumber}`;
+
+export type OrderJobKind = (typeof ORDER_JOB_KINDS)[keyof typeof ORDER_JOB_KINDS];
+
+/**
+ * Writes the order's job of this kind (in the caller's transaction when given one); answers
+ * false when it exists already: an order has at most one job of each kind, ever.
+ */
+export function enqueueOrderJob(
+  db: OutboxWriter,
+  kind: OrderJobKind,
+  orderNumber: string,
+  runAt?: Date,
+): Promise<boolean> {
+  return enqueue(db, {
+    kind,
+    payload: { orderNumber },
+    dedupeKey: orderJobKey(kind, orderNumber),
+    ...(runAt ? { runAt } : {}),
+  });
+}
 
 const OrderJobPayload = z.object({ orderNumber: z.string().min(1) });
 
@@ -83,14 +114,14 @@ function salesOrderInput(
  */
 export function createOrderJobHandlers(deps: OrderJobDeps): OutboxHandlers {
   const { erp, mailer, log } = deps;
-  const repo = createOrderJobRepo(deps.db);
+  const repo = createOrderRepo(deps.db);
 
   async function paidOrder(payload: unknown): Promise<OrderRow> {
     const parsed = OrderJobPayload.safeParse(payload);
     if (!parsed.success) {
       throw new PermanentJobError(`Invalid order job payload: ${JSON.stringify(payload)}`);
     }
-    const order = await repo.orderByNumber(parsed.data.orderNumber);
+    const order = await repo.byNumber(parsed.data.orderNumber);
     if (!order) throw new PermanentJobError(`Order ${parsed.data.orderNumber} does not exist`);
     if (order.status !== 'paid') {
       throw new PermanentJobError(`Order ${order.number} is ${order.status}, not paid`);
@@ -160,7 +191,7 @@ export function createOrderJobHandlers(deps: OrderJobDeps): OutboxHandlers {
     async [ORDER_JOB_KINDS.erpSync](payload) {
       const order = await paidOrder(payload);
       if (order.erpSyncStatus === 'synced' && order.erpSalesOrderId) return;
-      await repo.setSyncStatus(order.id, 'pending');
+      await repo.markSyncPending(order.id);
       try {
         const { customer, found } = await erpCustomer(order);
         if (found) await fillBlanks(customer, order);
@@ -170,7 +201,7 @@ export function createOrderJobHandlers(deps: OrderJobDeps): OutboxHandlers {
         const salesOrder =
           (await erp.findSalesOrder(order.number)) ??
           (await erp.createSalesOrder(
-            salesOrderInput(order, await repo.orderLines(order.id), customer.number),
+            salesOrderInput(order, await repo.linesOf([order.id]), customer.number),
           ));
         await repo.markSynced(order.id, salesOrder.id);
         log.info(
@@ -190,11 +221,11 @@ export function createOrderJobHandlers(deps: OrderJobDeps): OutboxHandlers {
 
     async [ORDER_JOB_KINDS.confirmationMail](payload) {
       const order = await paidOrder(payload);
-      if (await repo.confirmationMailed(order.number)) {
+      if (await mailLogged(deps.db, orderMailTopic(order.number), CONFIRMATION_SUBJECT_PREFIX)) {
         log.info({ order: order.number }, 'order confirmation already mailed; not sent again');
         return;
       }
-      await mailer.send(orderConfirmationMail(order, await repo.orderLines(order.id)));
+      await mailer.send(orderConfirmationMail(order, await repo.linesOf([order.id])));
     },
   };
 }

@@ -1,7 +1,13 @@
 import { formatCents } from '@labshop/shared/money';
 import type { MailMessage } from '../integrations/mail/port.ts';
-import { CONFIRMATION_SUBJECT_PREFIX, type OrderLineRow, type OrderRow } from './order-repo.ts';
+import type { OrderLineRow, OrderRow } from '../db/orders-repo.ts';
 import { escapeHtml } from '../core/html-text.ts';
+
+/** The subject every order confirmation starts with (also how a sent one is recognised). */
+export const CONFIRMATION_SUBJECT_PREFIX = 'Your labshop order';
+
+/** The mail log's `related_to` of an order's mails. */
+export const orderMailTopic = (orderNumber: string) => `order:${orderNumber}`;
 
 export const FREIGHT_NOTE = 'Price does not include freight charges';
 
@@ -86,6 +92,6 @@ export function orderConfirmationMail(order: OrderRow, lines: OrderLineRow[]): M
     subject: `${CONFIRMATION_SUBJECT_PREFIX} ${order.number}`,
     text,
     html,
-    relatedTo: `order:${order.number}`,
+    relatedTo: orderMailTopic(order.number),
   };
 }

@@ -260,6 +260,11 @@ export interface NewOutboxJob {
   dedupeKey?: string | null;
   /** Default now. */
   runAt?: Date;
+  /**
+   * Due this long from now by the database's clock, as the worker's claim reads it; instead of
+   * runAt.
+   */
+  delayMs?: number;
   /** Default the column's (25). */
   maxAttempts?: number;
   /** Default OUTBOX_PRIORITY.normal. */
@@ -279,6 +284,9 @@ const outboxRow = (job: NewOutboxJob) => ({
   payload: job.payload,
   dedupeKey: job.dedupeKey ?? null,
   ...(job.runAt ? { runAt: job.runAt } : {}),
+  ...(job.delayMs !== undefined
+    ? { runAt: sql`now() + make_interval(secs => ${job.delayMs / 1000})` }
+    : {}),
   ...(job.maxAttempts ? { maxAttempts: job.maxAttempts } : {}),
   ...(job.priority !== undefined ? { priority: job.priority } : {}),
 });
@@ -327,4 +335,28 @@ export async function requeueJob(
     .where(and(eq(outbox.dedupeKey, dedupeKey), inArray(outbox.status, ['pending', 'dead'])))
     .returning({ id: outbox.id });
   return rows.length > 0;
+}
+
+/** A job's state as a screen shows it (the admin's order history shows the ERP sync's). */
+export type OutboxJobState = Pick<
+  OutboxJob,
+  'dedupeKey' | 'status' | 'attempts' | 'lastError' | 'finishedAt'
+>;
+
+/** The jobs with these dedupe keys, in one query. */
+export async function jobsByKey(
+  db: Pick<Database, 'select'>,
+  dedupeKeys: readonly string[],
+): Promise<OutboxJobState[]> {
+  if (dedupeKeys.length === 0) return [];
+  return db
+    .select({
+      dedupeKey: outbox.dedupeKey,
+      status: outbox.status,
+      attempts: outbox.attempts,
+      lastError: outbox.lastError,
+      finishedAt: outbox.finishedAt,
+    })
+    .from(outbox)
+    .where(inArray(outbox.dedupeKey, [...dedupeKeys]));
 }

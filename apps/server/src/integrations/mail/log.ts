@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { mailLog } from '../../db/schema/index.ts';
+import { startsWithPattern } from '../../db/like.ts';
 import { formatReplyTo, type MailMessage } from './port.ts';
 
 /** Writes the mail_log rows the admin's Mail screen reads (modules/mail). */
@@ -44,3 +45,26 @@ export function createMailLogWriter(db: Database) {
 }
 
 export type MailLogWriter = ReturnType<typeof createMailLogWriter>;
+
+/**
+ * Whether a mail about `relatedTo` whose subject starts with `subjectPrefix` is in the log as
+ * kept or sent: how a job that mails once (the order confirmation) knows it already did.
+ */
+export async function mailLogged(
+  db: Database,
+  relatedTo: string,
+  subjectPrefix: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: mailLog.id })
+    .from(mailLog)
+    .where(
+      and(
+        eq(mailLog.relatedTo, relatedTo),
+        inArray(mailLog.status, ['kept', 'sent']),
+        like(mailLog.subject, startsWithPattern(subjectPrefix)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -4,6 +4,7 @@ import {
   DASHBOARD_TOP_PRODUCTS,
   type Dashboard,
 } from '@labshop/shared/schemas/orders';
+import type { OrderRepo } from '../../db/orders-repo.ts';
 import type { DashboardRepo } from './repo.ts';
 
 /**
@@ -13,17 +14,19 @@ import type { DashboardRepo } from './repo.ts';
  */
 export function createDashboardService(deps: {
   repo: DashboardRepo;
+  orders: Pick<OrderRepo, 'paidDays' | 'topProducts' | 'paidCounts'>;
   timeZone: string;
-  /** Card declines since a time, as the card-testing alert counts them (checkout repo). */
+  /** Card declines since a time, as the card-testing alert counts them (the checkout's payments repo). */
   declinesSince: (since: Date) => Promise<number>;
   declineAlert: { threshold: number; windowMs: number };
 }) {
-  const { repo, timeZone, declineAlert } = deps;
+  const { repo, orders, timeZone, declineAlert } = deps;
   return {
     async dashboard(): Promise<Dashboard> {
-      const [days, topProducts, counts, declines] = await Promise.all([
-        repo.days(timeZone, DASHBOARD_DAYS),
-        repo.topProducts(timeZone, DASHBOARD_DAYS, DASHBOARD_TOP_PRODUCTS),
+      const [days, topProducts, paidCounts, counts, declines] = await Promise.all([
+        orders.paidDays(timeZone, DASHBOARD_DAYS),
+        orders.topProducts(timeZone, DASHBOARD_DAYS, DASHBOARD_TOP_PRODUCTS),
+        orders.paidCounts(),
         repo.counts(),
         deps.declinesSince(new Date(Date.now() - declineAlert.windowMs)),
       ]);
@@ -47,11 +50,11 @@ export function createDashboardService(deps: {
           revenue: centsToDollars(product.revenueCents),
         })),
         subscribers: counts.subscribers,
-        pendingErpSyncs: counts.pendingSyncs,
-        failedErpSyncs: counts.failedSyncs,
+        pendingErpSyncs: paidCounts.pendingSyncs,
+        failedErpSyncs: paidCounts.failedSyncs,
         products: counts.productCount,
         categories: counts.categoryCount,
-        paidOrders: counts.paid,
+        paidOrders: paidCounts.paid,
         cardDeclines: {
           count: declines,
           threshold: declineAlert.threshold,

@@ -31,13 +31,13 @@ import {
   requireNonceHash,
   securityFailed,
 } from './nonces.ts';
-import {
-  createPaymentProcessor,
-  invoiceCart,
-  tierOf,
-  type PaymentProcessorDeps,
-} from './payment.ts';
-import type { OrderRow } from './repo.ts';
+import type { OrderRepo, OrderRow } from '../../db/orders-repo.ts';
+import type { CustomersService } from '../erp/customers-service.ts';
+import { invoiceCart, type InvoicesRepo } from './invoices-repo.ts';
+import { createPaymentProcessor, type PaymentProcessorDeps } from './payment.ts';
+import { tierOf } from './payment-request.ts';
+import type { PaymentsRepo } from './payments-repo.ts';
+import type { SettlementRepo } from './settlement-repo.ts';
 
 export type CheckCustomerFields = z.output<typeof CheckCustomerRequest>;
 export type CreateSalesOrderFields = z.output<typeof CreateSalesOrderRequest>;
@@ -54,16 +54,43 @@ export const CHECKOUT_SERVER_MESSAGES = {
 export interface CheckoutServiceDeps extends PaymentProcessorDeps {
   catalog: Pick<CatalogService, 'productsForSale' | 'cartProducts'>;
   captcha: CaptchaVerifier;
+  orders: Pick<
+    OrderRepo,
+    | 'byId'
+    | 'byNumber'
+    | 'linesOf'
+    | 'lastSequenceValue'
+    | 'customerNumberUsedByOtherOrder'
+    | 'settleCustomerNumber'
+    | 'markSyncPending'
+  >;
+  payments: Pick<PaymentsRepo, 'paymentOf' | 'update' | 'recordOnInvoice'>;
+  invoices: InvoicesRepo;
+  settlement: SettlementRepo;
+  /** The ERP module's customer copy: a paid order's customer number (checkCustomer). */
+  customers: Pick<CustomersService, 'customerByNumber' | 'customerByEmail'>;
 }
 
 /**
  * The cart, coupons and the card checkout (SPEC.md sections 4, 5, 7, 8, 9; ARCHITECTURE.md
- * "Checkout, safely"). The admin's view of orders is modules/orders. The charge itself is payment.ts; the
- * spec's follow-up calls here only record, idempotently, on the order their nonce paid for.
+ * "Checkout, safely"). The admin's view of orders is modules/orders. The charge itself is
+ * payment.ts; the spec's follow-up calls here only record, idempotently, on the order their
+ * nonce paid for.
  */
 export function createCheckoutService(deps: CheckoutServiceDeps) {
-  const { repo, catalog, captcha, log } = deps;
-  const payments = createPaymentProcessor(deps);
+  const {
+    repo,
+    coupons,
+    orders,
+    payments,
+    invoices,
+    settlement,
+    customers,
+    catalog,
+    captcha,
+    log,
+  } = deps;
+  const processor = createPaymentProcessor(deps);
 
   // -------------------------------------------------------------------------------------------
   // Follow-up calls
@@ -74,7 +101,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     const hash = requireNonceHash(nonce);
     const state = await repo.nonce(hash, FOLLOW_UP_SECONDS);
     if (!state?.orderId || !state.recent) throw securityFailed();
-    const order = await repo.orderById(state.orderId);
+    const order = await orders.byId(state.orderId);
     if (!order) throw securityFailed();
     if (order.status !== 'paid') throw new AppError('conflict', CHECKOUT_MESSAGES.orderNotPaid);
     return order;
@@ -84,9 +111,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
   async function numberTaken(number: string, order: OrderRow): Promise<boolean> {
-    const customer = await repo.customerByNumber(number);
+    const customer = await customers.customerByNumber(number);
     if (customer && !sameEmail(customer.email, order.email)) return true;
-    return repo.customerNumberUsedByOtherOrder(number, order.id, order.email);
+    return orders.customerNumberUsedByOtherOrder(number, order.id, order.email);
   }
 
   /**
@@ -98,10 +125,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     if (order.customerNumber) return order.customerNumber;
     const wanted = requested.trim().toUpperCase();
     if (wanted) {
-      const known = await repo.customerByNumber(wanted);
+      const known = await customers.customerByNumber(wanted);
       if (known && sameEmail(known.email, order.email)) return known.number;
     }
-    const byEmail = await repo.customerByEmail(order.email);
+    const byEmail = await customers.customerByEmail(order.email);
     if (byEmail) return byEmail.number;
     if (CUSTOMER_NUMBER.test(wanted) && !(await numberTaken(wanted, order))) return wanted;
     for (let attempt = 0; attempt < 50; attempt++) {
@@ -115,7 +142,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   async function adoptCustomerNumber(order: OrderRow, requested: string): Promise<string | null> {
     if (order.customerNumber) return order.customerNumber;
     if (!requested.trim()) return null;
-    return repo.settleCustomerNumber(order.id, await customerNumberFor(order, requested));
+    return orders.settleCustomerNumber(order.id, await customerNumberFor(order, requested));
   }
 
   return {
@@ -153,7 +180,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     async coupon(code: string): Promise<CouponAnswer> {
       // A code no coupon can have is not worth a query (nor a database error for a NUL byte).
       const plausible = code.trim() !== '' && code.length <= 40 && !code.includes('\0');
-      const coupon = plausible ? await repo.activeCoupon(code) : null;
+      const coupon = plausible ? await coupons.activeCoupon(code) : null;
       if (!coupon) throw new AppError('not_found', CHECKOUT_MESSAGES.invalidCoupon);
       return coupon;
     },
@@ -182,14 +209,14 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     },
 
     async lastSalesOrderId(): Promise<SalesOrdersLastIdAnswer> {
-      const last = await repo.lastOrderSequenceValue();
+      const last = await orders.lastSequenceValue();
       // Before any order: one below the sequence's start, so "last plus one" is the first.
       return { lastSalesOrderId: `${ORDER_NUMBER_PREFIX}-${last ?? 100000}` };
     },
 
     /** POST /api/process-payment (see payment.ts). */
-    processPayment: payments.processPayment,
-    reconcilePendingOrder: payments.reconcilePendingOrder,
+    processPayment: processor.processPayment,
+    reconcilePendingOrder: processor.reconcilePendingOrder,
 
     async checkCustomer(
       input: CheckCustomerFields,
@@ -198,7 +225,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       const order = await paidOrderOf(nonce);
       const number = order.customerNumber
         ? order.customerNumber
-        : await repo.settleCustomerNumber(order.id, await customerNumberFor(order, input.number));
+        : await orders.settleCustomerNumber(order.id, await customerNumberFor(order, input.number));
       return { customer: { number, fullName: order.customerName } };
     },
 
@@ -209,11 +236,12 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     ): Promise<CreateSalesOrderAnswer> {
       const order = await paidOrderOf(nonce);
       await adoptCustomerNumber(order, input.customerNumber);
-      if (await repo.ensureSyncJob(order.number)) {
+      if (await settlement.ensureSyncJob(order.number)) {
         log.warn({ order: order.number }, 'a paid order had no ERP sync job; written now');
       }
-      await repo.markSyncPending(order.id);
-      const current = (await repo.orderById(order.id)) ?? order;
+      // A paid order whose sync never started shows 'pending' (its job is there now).
+      await orders.markSyncPending(order.id, ['not_started']);
+      const current = (await orders.byId(order.id)) ?? order;
       return { ok: true, orderNumber: current.number, erpSyncStatus: current.erpSyncStatus };
     },
 
@@ -223,8 +251,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     ): Promise<CreateInvoiceAnswer> {
       const order = await paidOrderOf(nonce);
       const customerNumber = await adoptCustomerNumber(order, input.customerNumber);
-      const lines = await repo.linesOf([order.id]);
-      const invoice = await repo.ensureInvoice({ order, customerNumber, cart: invoiceCart(lines) });
+      const lines = await orders.linesOf([order.id]);
+      const invoice = await invoices.ensure({ order, customerNumber, cart: invoiceCart(lines) });
       return { invoiceId: invoice.id, salesOrderId: order.number };
     },
 
@@ -233,12 +261,12 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       nonce: string | undefined,
     ): Promise<RecordPaymentAnswer> {
       const order = await paidOrderOf(nonce);
-      const invoice = await repo.invoiceOf(order.id);
+      const invoice = await invoices.of(order.id);
       if (!invoice || invoice.id !== input.invoiceId.toLowerCase()) {
         throw new AppError('bad_request', CHECKOUT_SERVER_MESSAGES.invoiceNotFound);
       }
       const customerNumber = await adoptCustomerNumber(order, input.customerNumber);
-      const payment = await repo.recordPaymentOnInvoice({
+      const payment = await payments.recordOnInvoice({
         orderId: order.id,
         invoiceId: invoice.id,
         customerNumber,

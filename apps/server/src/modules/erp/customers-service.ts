@@ -88,6 +88,11 @@ export function createCustomersService({ repo, erp, ledger, log, audit }: Custom
     /** GET /api/customers: the copy, with how old it is and why the last refresh failed. */
     list: answer,
 
+    /** One customer of the copy by number, for the checkout's customer number. */
+    customerByNumber: (number: string) => repo.customerByNumber(number),
+    /** The oldest customer of the copy with this e-mail (any case). */
+    customerByEmail: (email: string) => repo.customerByEmail(email),
+
     /**
      * Pulls every customer from the ERP into the copy (one transaction), recorded in the
      * ledger. 409 while another refresh runs; 503 when the ERP cannot be reached (the ledger

@@ -10,11 +10,23 @@ import { customers, erpSyncItems, erpSyncs } from '../../db/schema/index.ts';
 import { databaseErrorCode } from '../../db/client.ts';
 import { ERP_CUSTOMER_COPIED_FIELDS, type ErpCustomerRecord } from '../../integrations/erp/port.ts';
 
-/** The ERP module's rows: the sync ledger, and the customers table as the ERP's copy. */
+/**
+ * The ERP module's rows: the sync ledger, and the customers table as the ERP's copy (its one
+ * owner in the modules, decision 017; the checkout looks customers up through the service).
+ */
 
 export type SyncRow = typeof erpSyncs.$inferSelect;
 export type SyncItemRow = typeof erpSyncItems.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
+
+/** A customer as the checkout looks one up (to give a paid order its customer number). */
+export type CustomerContact = Pick<CustomerRow, 'number' | 'displayName' | 'email'>;
+
+const CUSTOMER_CONTACT = {
+  number: customers.number,
+  displayName: customers.displayName,
+  email: customers.email,
+};
 
 export interface SyncCounters {
   processed: number;
@@ -201,6 +213,26 @@ export function createErpRepo(db: Database) {
 
     async customers(): Promise<CustomerRow[]> {
       return db.select().from(customers);
+    },
+
+    async customerByNumber(number: string): Promise<CustomerContact | null> {
+      const [row] = await db
+        .select(CUSTOMER_CONTACT)
+        .from(customers)
+        .where(eq(customers.number, number))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The oldest customer with this e-mail, any case. */
+    async customerByEmail(email: string): Promise<CustomerContact | null> {
+      const [row] = await db
+        .select(CUSTOMER_CONTACT)
+        .from(customers)
+        .where(sql`lower(${customers.email}) = lower(${email})`)
+        .orderBy(asc(customers.createdAt))
+        .limit(1);
+      return row ?? null;
     },
 
     /**

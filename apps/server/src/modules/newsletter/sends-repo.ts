@@ -4,13 +4,12 @@ import {
   type DeliveryStatus,
 } from '@labshop/shared/schemas/newsletter';
 import type { Database } from '../../db/client.ts';
-import { enqueueMany, OUTBOX_PRIORITY } from '../../jobs/outbox.ts';
+import { enqueue, enqueueMany, OUTBOX_PRIORITY } from '../../jobs/outbox.ts';
 import {
   mailLog,
   newsletterDeliveries,
   newsletters,
   newsletterSubscribers,
-  outbox,
 } from '../../db/schema/index.ts';
 
 /** The newsletter sends: `newsletters`, one `newsletter_deliveries` row per recipient. */
@@ -178,17 +177,13 @@ export function createSendsRepo(db: Database) {
       afterJobId: number,
       delayMs: number,
     ): Promise<void> {
-      await db
-        .insert(outbox)
-        .values({
-          kind: NEWSLETTER_BATCH_JOB,
-          payload: { newsletterId, batch },
-          dedupeKey: `newsletter:${newsletterId}:${batch}:after-${afterJobId}`,
-          // The database's clock, as the worker's claim reads it.
-          runAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
-          priority: OUTBOX_PRIORITY.bulk,
-        })
-        .onConflictDoNothing({ target: outbox.dedupeKey });
+      await enqueue(db, {
+        kind: NEWSLETTER_BATCH_JOB,
+        payload: { newsletterId, batch },
+        dedupeKey: `newsletter:${newsletterId}:${batch}:after-${afterJobId}`,
+        delayMs,
+        priority: OUTBOX_PRIORITY.bulk,
+      });
     },
 
     async byId(id: string): Promise<NewsletterRow | null> {

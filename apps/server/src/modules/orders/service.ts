@@ -10,7 +10,8 @@ import {
 import { toCsv, type CsvValue } from '../../http/csv.ts';
 import { AppError } from '../../core/app-error.ts';
 import type { AuditContext, AuditLog } from '../audit/service.ts';
-import type { OrderCursor, OrderLineRow, OrderRow, OrdersRepo, SyncJobRow } from './repo.ts';
+import type { OrderCursor, OrderLineRow, OrderRepo, OrderRow } from '../../db/orders-repo.ts';
+import type { SyncJobRow, SyncJobsRepo } from './repo.ts';
 
 export const ORDER_HISTORY_CSV_FILENAME = 'orders_history.csv';
 
@@ -23,19 +24,20 @@ export const ORDER_EXPORT_BATCH_SIZE = 500;
  * retry of a failed ERP sync.
  */
 export function createOrdersService(deps: {
-  repo: OrdersRepo;
+  orders: Pick<OrderRepo, 'page' | 'batchAfter' | 'byNumber' | 'linesOf'>;
+  syncJobs: SyncJobsRepo;
   exportBatchSize?: number;
   /** Exports (customers' personal data) and sync retries are logged. */
   audit: Pick<AuditLog, 'record'>;
 }) {
-  const { repo, audit } = deps;
+  const { orders: repo, syncJobs, audit } = deps;
   const batchSize = deps.exportBatchSize ?? ORDER_EXPORT_BATCH_SIZE;
 
   /** The entries of these orders: their lines and sync jobs in one query each. */
   async function entriesOf(orders: readonly OrderRow[]): Promise<OrderHistoryEntry[]> {
     const [lines, jobs] = await Promise.all([
       repo.linesOf(orders.map((order) => order.id)),
-      repo.syncJobsOf(orders.map((order) => order.number)),
+      syncJobs.syncJobsOf(orders.map((order) => order.number)),
     ]);
     const linesByOrder = groupBy(lines, (line) => line.orderId);
     const jobByOrder = new Map(jobs.map((job) => [job.orderNumber, job]));
@@ -45,7 +47,7 @@ export function createOrdersService(deps: {
   }
 
   async function requireOrder(number: string): Promise<OrderRow> {
-    const order = await repo.orderByNumber(number);
+    const order = await repo.byNumber(number);
     if (!order) throw new AppError('not_found', ORDERS_MESSAGES.orderNotFound);
     return order;
   }
@@ -103,7 +105,7 @@ export function createOrdersService(deps: {
       const order = await requireOrder(number);
       if (order.status !== 'paid') throw new AppError('conflict', CHECKOUT_MESSAGES.orderNotPaid);
       if (order.erpSyncStatus !== 'synced') {
-        await repo.requeueSync(order, (tx) =>
+        await syncJobs.requeueSync(order, (tx) =>
           audit.record(
             context,
             {
@@ -117,7 +119,7 @@ export function createOrdersService(deps: {
           ),
         );
       }
-      return entry((await repo.orderByNumber(number)) ?? order);
+      return entry((await repo.byNumber(number)) ?? order);
     },
   };
 }

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { rateLimitCounters } from '../../../db/schema/index.ts';
-import type { RateLimitCounter } from '../../../db/rate-limit-counter.ts';
+import {
+  clearCounters,
+  runningUntil,
+  type RateLimitCounter,
+} from '../../../db/rate-limit-counter.ts';
 import { clientOfIp } from '../../../core/client-address.ts';
 
 /**
@@ -63,20 +65,9 @@ export function createLoginThrottle(options: {
   return {
     async secondsToWait(attempt) {
       const now = new Date();
-      const waits = await db
-        .select({ resetsAt: rateLimitCounters.resetsAt })
-        .from(rateLimitCounters)
-        .where(
-          and(
-            inArray(
-              rateLimitCounters.key,
-              Object.values(scopesOf(attempt)).map((scope) => scope.wait),
-            ),
-            gt(rateLimitCounters.resetsAt, now),
-          ),
-        );
-      const until = Math.max(0, ...waits.map((row) => row.resetsAt.getTime()));
-      return until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : 0;
+      const waits = Object.values(scopesOf(attempt)).map((scope) => scope.wait);
+      const until = await runningUntil(db, waits, now);
+      return until ? Math.ceil((until.getTime() - now.getTime()) / 1000) : 0;
     },
 
     async recordFailure(attempt) {
@@ -92,9 +83,7 @@ export function createLoginThrottle(options: {
 
     async recordSuccess(attempt) {
       const { account } = scopesOf(attempt);
-      await db
-        .delete(rateLimitCounters)
-        .where(inArray(rateLimitCounters.key, [account.failures, account.wait]));
+      await clearCounters(db, [account.failures, account.wait]);
     },
   };
 }

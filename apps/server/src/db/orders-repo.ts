@@ -1,0 +1,413 @@
+import { ORDER_NUMBER_PREFIX, type ErpSyncStatus } from '@labshop/shared/schemas/checkout';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from './client.ts';
+import { containsPattern } from './like.ts';
+import { orderLines, orders } from './schema/index.ts';
+
+/**
+ * The one owner of `orders`, `order_lines` and `order_number_seq` (decision 017): every query on
+ * them is here. It sits in db/ because both the modules (checkout, orders, admin) and the outbox
+ * jobs use it. A caller that writes other tables in the same transaction passes its transaction
+ * in: `createOrderRepo(tx)`.
+ */
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderStatus = OrderRow['status'];
+
+export type NewOrder = Omit<
+  typeof orders.$inferInsert,
+  'id' | 'number' | 'status' | 'createdAt' | 'updatedAt'
+>;
+export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>;
+
+/**
+ * Where the export's previous batch ended: the last order's created_at as text in UTC with
+ * its microseconds (a JS Date keeps only milliseconds, which would skip or repeat orders made
+ * within one millisecond) and its number.
+ */
+export interface OrderCursor {
+  createdAt: string;
+  number: string;
+}
+
+/** A day of paid orders in the shop's time zone; revenue in cents. */
+export interface PaidDayRow {
+  /** YYYY-MM-DD. */
+  date: string;
+  orders: number;
+  revenueCents: number;
+}
+
+export interface TopProductRow {
+  number: string;
+  title: string;
+  quantity: number;
+  revenueCents: number;
+}
+
+const seconds = (value: number) => sql`make_interval(secs => ${value})`;
+
+/** Order number, customer number, customer name or e-mail contains the search, any case. */
+function searchWhere(search: string): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containsPattern(search);
+  return or(
+    ilike(orders.number, pattern),
+    ilike(orders.customerNumber, pattern),
+    ilike(orders.customerName, pattern),
+    ilike(orders.email, pattern),
+  );
+}
+
+/** After `cursor` in NEWEST_FIRST; the bare created_at bound lets the index narrow the read. */
+function olderThan(cursor: OrderCursor): SQL {
+  const at = sql`${cursor.createdAt}::timestamptz`;
+  return sql`${orders.createdAt} <= ${at} and (${orders.createdAt} < ${at} or ${orders.number} < ${cursor.number})`;
+}
+
+/** Newest first; the number breaks ties between orders made in the same instant. */
+const NEWEST_FIRST = [desc(orders.createdAt), desc(orders.number)];
+
+/** The first instant of the window: midnight in `timeZone`, `days - 1` days before today. */
+const windowStart = (timeZone: string, days: number) =>
+  sql`(((now() at time zone ${timeZone}::text)::date - ${days - 1}::int)::timestamp at time zone ${timeZone}::text)`;
+
+/** Paid orders since the window's start (orders_paid_at_idx is partial on status 'paid'). */
+const paidInWindow = (timeZone: string, days: number) =>
+  and(eq(orders.status, 'paid'), sql`${orders.paidAt} >= ${windowStart(timeZone, days)}`);
+
+export function createOrderRepo(db: Database) {
+  return {
+    // --- One order and its lines ---------------------------------------------------------
+
+    async byId(id: string): Promise<OrderRow | null> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    async byNumber(number: string): Promise<OrderRow | null> {
+      const [row] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
+      return row ?? null;
+    },
+
+    /** The lines of these orders, each order's in its position order: one query for a page. */
+    async linesOf(orderIds: readonly string[]): Promise<OrderLineRow[]> {
+      if (orderIds.length === 0) return [];
+      return db
+        .select()
+        .from(orderLines)
+        .where(inArray(orderLines.orderId, [...orderIds]))
+        .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+    },
+
+    // --- The checkout: a new order and its settlement --------------------------------------
+
+    /** A 'pending' order numbered from order_number_seq, with its lines. */
+    async insertPending(order: NewOrder, lines: readonly NewOrderLine[]): Promise<OrderRow> {
+      const [row] = await db
+        .insert(orders)
+        .values({
+          ...order,
+          number: sql`${`${ORDER_NUMBER_PREFIX}-`}::text || nextval('order_number_seq')::text`,
+          status: 'pending',
+        })
+        .returning();
+      if (!row) throw new Error('orders insert returned no row');
+      if (lines.length > 0) {
+        await db.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: row.id })));
+      }
+      return row;
+    },
+
+    /**
+     * The id of a pending or paid order of the last `withinSeconds` that this checkout made
+     * (`checkoutId`), with exactly these lines (product and quantity), amount, e-mail, tier and
+     * coupon; null when none. Another checkout's order never counts, however alike.
+     */
+    async sameCheckoutOrder(
+      checkoutId: string,
+      order: NewOrder,
+      lines: readonly NewOrderLine[],
+      withinSeconds: number,
+    ): Promise<string | null> {
+      const candidates = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.checkoutId, checkoutId),
+            sql`lower(${orders.email}) = lower(${order.email})`,
+            eq(orders.amountCents, order.amountCents),
+            eq(orders.customerType, order.customerType),
+            order.couponCode === null || order.couponCode === undefined
+              ? isNull(orders.couponCode)
+              : eq(orders.couponCode, order.couponCode),
+            inArray(orders.status, ['pending', 'paid']),
+            sql`${orders.createdAt} > now() - ${seconds(withinSeconds)}`,
+          ),
+        )
+        .orderBy(desc(orders.createdAt))
+        .limit(5);
+      if (candidates.length === 0) return null;
+      const key = (line: { productNumber: string; quantity: number }) =>
+        `${line.productNumber}\u0000${line.quantity}`;
+      const wanted = lines.map(key).sort().join('\n');
+      const stored = await db
+        .select({
+          orderId: orderLines.orderId,
+          productNumber: orderLines.productNumber,
+          quantity: orderLines.quantity,
+        })
+        .from(orderLines)
+        .where(
+          inArray(
+            orderLines.orderId,
+            candidates.map((candidate) => candidate.id),
+          ),
+        );
+      for (const candidate of candidates) {
+        const mine = stored.filter((line) => line.orderId === candidate.id);
+        if (mine.map(key).sort().join('\n') === wanted) return candidate.id;
+      }
+      return null;
+    },
+
+    /**
+     * A pending order becomes paid (its ERP sync pending); false when it is no longer pending
+     * (the reconcile job may have settled it meanwhile).
+     */
+    async markPaid(orderId: string, retref: string): Promise<boolean> {
+      const settled = await db
+        .update(orders)
+        .set({
+          status: 'paid',
+          paidAt: sql`now()`,
+          paymentRetref: retref,
+          erpSyncStatus: 'pending',
+        })
+        .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+        .returning({ id: orders.id });
+      return settled.length > 0;
+    },
+
+    /** A pending order is settled unpaid; false when it is no longer pending (it keeps its outcome). */
+    async markUnpaid(
+      orderId: string,
+      status: Exclude<OrderStatus, 'paid' | 'pending'>,
+    ): Promise<boolean> {
+      const settled = await db
+        .update(orders)
+        .set({ status })
+        .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+        .returning({ id: orders.id });
+      return settled.length > 0;
+    },
+
+    /**
+     * The newest order number given out, from the sequence itself (numbers of orders whose
+     * transaction rolled back count too: they are never given out again). Null before any.
+     */
+    async lastSequenceValue(): Promise<number | null> {
+      const [row] = await db
+        .select({
+          lastValue: sql<string>`last_value::text`,
+          isCalled: sql<boolean>`is_called`,
+        })
+        .from(sql`order_number_seq`);
+      if (!row || !row.isCalled) return null;
+      return Number(row.lastValue);
+    },
+
+    // --- Customer number -------------------------------------------------------------------
+
+    /** Whether some order other than `orderId`, of another e-mail, carries this customer number. */
+    async customerNumberUsedByOtherOrder(
+      number: string,
+      orderId: string,
+      email: string,
+    ): Promise<boolean> {
+      const [row] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.customerNumber, number),
+            sql`${orders.id} <> ${orderId}`,
+            sql`lower(${orders.email}) <> lower(${email})`,
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Sets the order's customer number unless it has one; answers the number it now has. */
+    async settleCustomerNumber(orderId: string, number: string): Promise<string> {
+      const [updated] = await db
+        .update(orders)
+        .set({ customerNumber: number })
+        .where(and(eq(orders.id, orderId), isNull(orders.customerNumber)))
+        .returning({ customerNumber: orders.customerNumber });
+      if (updated?.customerNumber) return updated.customerNumber;
+      const [current] = await db
+        .select({ customerNumber: orders.customerNumber })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      return current?.customerNumber ?? number;
+    },
+
+    /** The ERP's customer number replaces whatever the order had. */
+    async setCustomerNumber(orderId: string, customerNumber: string): Promise<void> {
+      await db.update(orders).set({ customerNumber }).where(eq(orders.id, orderId));
+    },
+
+    // --- ERP sync status -------------------------------------------------------------------
+
+    /** The order's ERP sync shows 'pending'; with `onlyFrom`, only from those statuses. */
+    async markSyncPending(orderId: string, onlyFrom?: readonly ErpSyncStatus[]): Promise<void> {
+      await db
+        .update(orders)
+        .set({ erpSyncStatus: 'pending' })
+        .where(
+          and(
+            eq(orders.id, orderId),
+            onlyFrom ? inArray(orders.erpSyncStatus, [...onlyFrom]) : undefined,
+          ),
+        );
+    },
+
+    async markSynced(orderId: string, erpSalesOrderId: string): Promise<void> {
+      await db
+        .update(orders)
+        .set({ erpSyncStatus: 'synced', erpSalesOrderId, erpSyncError: null })
+        .where(eq(orders.id, orderId));
+    },
+
+    async markSyncFailed(orderId: string, error: string): Promise<void> {
+      await db
+        .update(orders)
+        .set({ erpSyncStatus: 'failed', erpSyncError: error })
+        .where(eq(orders.id, orderId));
+    },
+
+    // --- The admin's order history -----------------------------------------------------------
+
+    /** A page of the orders matching `search`, newest first, and how many match in all. */
+    async page(input: { search: string; limit: number; offset: number }) {
+      const where = searchWhere(input.search);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(orders)
+          .where(where)
+          .orderBy(...NEWEST_FIRST)
+          .limit(input.limit)
+          .offset(input.offset),
+        db.select({ value: count() }).from(orders).where(where),
+      ]);
+      return { rows, total: total?.value ?? 0 };
+    },
+
+    /**
+     * The next `limit` orders matching `search` after `after` (from the start when null), in
+     * the same order as page(): a keyset, so each batch is one indexed range read however far in.
+     */
+    async batchAfter(input: { search: string; after: OrderCursor | null; limit: number }) {
+      const { after } = input;
+      const rows = await db
+        .select({
+          order: orders,
+          cursor: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+        })
+        .from(orders)
+        .where(and(searchWhere(input.search), after ? olderThan(after) : undefined))
+        .orderBy(...NEWEST_FIRST)
+        .limit(input.limit);
+      const last = rows.at(-1);
+      return {
+        rows: rows.map((row) => row.order),
+        next: last ? { createdAt: last.cursor, number: last.order.number } : null,
+      };
+    },
+
+    // --- The dashboard's figures -------------------------------------------------------------
+    // Days are counted by the database, in the shop's time zone, so that "today" and each
+    // order's day agree with each other (and with what PostgreSQL says the time is).
+
+    /** Every day of the window, oldest first, with its paid orders and revenue (0 when none). */
+    async paidDays(timeZone: string, days: number): Promise<PaidDayRow[]> {
+      const today = sql`(now() at time zone ${timeZone}::text)::date`;
+      // now() is the transaction's start: "today" is one day throughout the statement.
+      const rows = await db
+        .select({
+          date: sql<string>`series.day::date::text`,
+          orders: sql<number>`coalesce(paid.orders, 0)::int`,
+          revenue: sql<string>`coalesce(paid.revenue, 0)::text`,
+        })
+        .from(
+          sql`generate_series(${today} - ${days - 1}::int, ${today}, interval '1 day') as series(day)
+            left join (
+              select (${orders.paidAt} at time zone ${timeZone}::text)::date as day,
+                     count(*)::int as orders,
+                     sum(${orders.amountCents})::bigint as revenue
+              from ${orders}
+              where ${paidInWindow(timeZone, days)}
+              group by 1
+            ) as paid on paid.day = series.day::date`,
+        )
+        .orderBy(sql`series.day`);
+      return rows.map((row) => ({
+        date: row.date,
+        orders: Number(row.orders),
+        revenueCents: Number(row.revenue),
+      }));
+    },
+
+    /** The best sellers of the window by revenue (their lines' totals), then by quantity. */
+    async topProducts(timeZone: string, days: number, limit: number): Promise<TopProductRow[]> {
+      const rows = await db
+        .select({
+          number: orderLines.productNumber,
+          // The title it was last sold under.
+          title: sql<string>`(array_agg(${orderLines.title} order by ${orders.paidAt} desc))[1]`,
+          quantity: sql<string>`sum(${orderLines.quantity})::text`,
+          revenue: sql<string>`sum(${orderLines.lineTotalCents})::text`,
+        })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(paidInWindow(timeZone, days))
+        .groupBy(orderLines.productNumber)
+        .orderBy(
+          sql`sum(${orderLines.lineTotalCents}) desc`,
+          sql`sum(${orderLines.quantity}) desc`,
+          orderLines.productNumber,
+        )
+        .limit(limit);
+      return rows.map((row) => ({
+        number: row.number,
+        title: row.title,
+        quantity: Number(row.quantity),
+        revenueCents: Number(row.revenue),
+      }));
+    },
+
+    /** Paid orders in all, and those whose ERP sync waits or failed: each one indexed count. */
+    async paidCounts(): Promise<{ paid: number; pendingSyncs: number; failedSyncs: number }> {
+      const paidOrders = async (where?: SQL) => {
+        const [row] = await db
+          .select({ value: count() })
+          .from(orders)
+          .where(and(eq(orders.status, 'paid'), where));
+        return row?.value ?? 0;
+      };
+      const [paid, pendingSyncs, failedSyncs] = await Promise.all([
+        paidOrders(),
+        paidOrders(inArray(orders.erpSyncStatus, ['not_started', 'pending'])),
+        paidOrders(eq(orders.erpSyncStatus, 'failed')),
+      ]);
+      return { paid, pendingSyncs, failedSyncs };
+    },
+  };
+}
+
+export type OrderRepo = ReturnType<typeof createOrderRepo>;

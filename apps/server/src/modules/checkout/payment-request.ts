@@ -1,0 +1,155 @@
+import type { PriceTier } from '@labshop/shared/auth';
+import { PAYMENT } from '@labshop/shared/constants';
+import {
+  amountProblem,
+  priceCart,
+  type PricedCart,
+  type PricingLine,
+} from '@labshop/shared/pricing';
+import {
+  CHECKOUT_MESSAGES,
+  PaymentBillingInput,
+  type PaymentRequest,
+} from '@labshop/shared/schemas/checkout';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../../core/app-error.ts';
+import type { NewOrder, NewOrderLine } from '../../db/orders-repo.ts';
+import type { RequestUser } from '../../http/access.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import type { CouponsRepo } from './coupons-repo.ts';
+import { checkoutIdOf } from './nonces.ts';
+
+/**
+ * process-payment's request, before anything is written: the spec's checks in order, the cart
+ * priced again on the server for the caller's tier and coupon, and the order it would become.
+ */
+
+export type PaymentFields = z.output<typeof PaymentRequest>;
+export type Billing = z.output<typeof PaymentBillingInput>;
+
+/** Who is paying: the client's IP and the signed-in user (wholesale prices), if any. */
+export interface Payer {
+  ip: string;
+  user: RequestUser | null;
+  /** The storefront browser's checkout cookie (all its tabs share it); null for API callers. */
+  browser?: string | null;
+}
+
+/** Anonymous visitors pay retail; every signed-in user wholesale (SPEC.md section 6). */
+export const tierOf = (user: RequestUser | null): PriceTier => (user ? 'wholesale' : 'retail');
+
+/** SPEC.md section 5 (Checkout), in the plan's order; each failure is a 400 with its message. */
+export function checkRequest(input: PaymentFields): Billing {
+  const refuse = (message: string) => new AppError('bad_request', message);
+  if (input.billing.companyFax.trim() !== '') throw refuse(CHECKOUT_MESSAGES.companyFax);
+  if (input.token === '') throw refuse(CHECKOUT_MESSAGES.noCardToken);
+  if (input.cart.length === 0) throw refuse(CHECKOUT_MESSAGES.emptyCart);
+  const amount = amountProblem(input.amount);
+  if (amount === 'not-positive') throw refuse(CHECKOUT_MESSAGES.amountNotPositive);
+  if (amount === 'below-minimum') throw refuse(CHECKOUT_MESSAGES.amountBelowMinimum);
+  if (input.behavioralScore < PAYMENT.behaviouralScoreMinimum) {
+    throw refuse(CHECKOUT_MESSAGES.suspicious);
+  }
+  if (input.fullName === '') throw refuse(CHECKOUT_MESSAGES.firstName);
+  const billing = PaymentBillingInput.safeParse({
+    email: input.email,
+    phone: input.phone,
+    address: input.billing.address,
+    city: input.billing.city,
+    state: input.billing.state,
+    zip: input.billing.zip,
+    country: input.billing.country,
+  });
+  if (!billing.success) {
+    throw refuse(billing.error.issues[0]?.message ?? CHECKOUT_MESSAGES.unknownError);
+  }
+  return billing.data;
+}
+
+export interface ServerPrice {
+  priced: PricedCart;
+  coupon: { code: string; percent: number } | null;
+}
+
+/** The cart priced from the database for the caller's tier, with the coupon from its table. */
+export async function priceOnServer(
+  deps: { catalog: Pick<CatalogService, 'productsForSale'>; coupons: CouponsRepo },
+  input: PaymentFields,
+  tier: PriceTier,
+): Promise<ServerPrice> {
+  const products = await deps.catalog.productsForSale(input.cart.map((line) => line.number));
+  const lines: PricingLine[] = input.cart.map((line) => {
+    const product = products.get(line.number);
+    if (!product || !product.available) {
+      const name = product?.title ?? (line.title?.trim() || line.number);
+      throw new AppError('bad_request', CHECKOUT_MESSAGES.productUnavailable(name));
+    }
+    return {
+      number: product.number,
+      title: product.title,
+      quantity: line.quantity,
+      prices: product.prices,
+    };
+  });
+  let coupon: { code: string; percent: number } | null = null;
+  if (input.couponCode !== '') {
+    coupon = await deps.coupons.activeCoupon(input.couponCode);
+    if (!coupon) throw new AppError('bad_request', CHECKOUT_MESSAGES.invalidCoupon);
+  }
+  return { priced: priceCart(lines, tier, coupon?.percent ?? null), coupon };
+}
+
+/** Any amount but the server's price is refused (409): the browser's prices are never trusted. */
+export function requireServerAmount(
+  log: FastifyBaseLogger,
+  input: PaymentFields,
+  payer: Payer,
+  price: ServerPrice,
+  tier: PriceTier,
+): void {
+  if (input.amount === price.priced.totalCents) return;
+  log.info(
+    { ip: payer.ip, sent: input.amount, priced: price.priced.totalCents, tier },
+    'process-payment: the amount is not the server price',
+  );
+  throw new AppError('conflict', CHECKOUT_MESSAGES.amountMismatch);
+}
+
+/** The order and lines a checked, priced request becomes. */
+export function orderOfRequest(
+  input: PaymentFields,
+  billing: Billing,
+  { priced, coupon }: ServerPrice,
+  tier: PriceTier,
+  payer: Payer,
+): { order: NewOrder; lines: NewOrderLine[] } {
+  const order: NewOrder = {
+    customerName: input.fullName,
+    customerType: tier === 'wholesale' ? 'Wholesale' : 'Retail',
+    userSubject: payer.user?.subject ?? null,
+    email: billing.email,
+    phone: billing.phone,
+    subtotalCents: priced.subtotalCents,
+    discountCents: priced.discountCents,
+    amountCents: priced.totalCents,
+    couponCode: coupon?.code ?? null,
+    shipName: input.fullName,
+    shipAddress1: billing.address,
+    shipCity: billing.city,
+    shipState: billing.state,
+    shipPostCode: billing.zip,
+    shipCountry: billing.country,
+    shipPhone: billing.phone,
+    checkoutId: payer.browser ? checkoutIdOf(payer.browser) : null,
+  };
+  const lines: NewOrderLine[] = priced.lines.map((line, position) => ({
+    position,
+    productNumber: line.number,
+    title: line.title,
+    quantity: line.quantity,
+    unitPriceCents: line.unitPriceCents,
+    lineTotalCents: line.lineTotalCents,
+  }));
+  return { order, lines };
+}
