@@ -9,7 +9,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * The multipart form a route reads itself (readMultipartForm in uploads.ts): its text
-     * fields and files (z.file()), for the OpenAPI document only; the service validates them.
+     * fields and files (z.file()), for the OpenAPI document only; the route's handler checks
+     * them (validation.ts).
      */
     multipartForm?: ZodObject;
   }

@@ -1,24 +1,33 @@
 import type { z } from 'zod';
 import { AppError } from '../core/app-error.ts';
+import type { MultipartForm, UploadedFile } from './uploads.ts';
 
 /**
- * Checks a form the route's schema could not check itself (a multipart body) with its shared
- * zod schema: 400 with the first failing field's message, as the spec's messages come one field
- * at a time. A body that is not an object counts as an empty form. JSON bodies are checked by
- * the route's `body` schema before the handler runs.
+ * A multipart form checked at its route, as a JSON body is checked by the route's `body` schema
+ * before the handler runs (Fastify has no parsed body to check for multipart requests): the
+ * handler reads the form (readMultipartForm in uploads.ts), checks it with these, and hands the
+ * service typed input. The route's `config.multipartForm` only documents the form (openapi.ts).
  */
-export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const body = input !== null && typeof input === 'object' && !Array.isArray(input) ? input : {};
-  const result = schema.safeParse(body);
+
+/**
+ * The form's text fields checked with their zod schema (a shared form schema, or one extending
+ * it): 400 with the first failing field's message, as the spec's messages come one field at a
+ * time. Unknown fields are dropped.
+ */
+export function parseFormFields<T extends z.ZodType>(
+  schema: T,
+  fields: MultipartForm['fields'],
+): z.output<T> {
+  const result = schema.safeParse(fields);
   if (!result.success) {
     throw new AppError('bad_request', result.error.issues[0]?.message ?? 'The form is not valid.');
   }
   return result.data;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether `id` can be a row id (a UUID); anything else is answered as not found. */
-export function isUuid(id: string): boolean {
-  return UUID.test(id);
+/** The form's file in `field` (the first, if several were sent); 400 with `message` if none. */
+export function requireFile(form: MultipartForm, field: string, message: string): UploadedFile {
+  const file = form.files.find((candidate) => candidate.field === field);
+  if (!file) throw new AppError('bad_request', message);
+  return file;
 }

@@ -1,15 +1,12 @@
 import {
   BROCHURE_FILE_FIELD,
   CategoryDtoSchema,
+  CATEGORY_MESSAGES,
   CategoryInput,
-  CONFIRM_PRICES_FIELD,
   DEFAULT_PRODUCT_SORT,
-  IMAGE_ORDER_FIELD,
-  PRODUCT_LIMITS,
   PRODUCT_SORTS,
   PRODUCT_LIST_LIMITS,
   ProductDtoSchema,
-  ProductInput,
   SEARCH_COUNT_CAP,
   TOTAL_COUNT_CAPPED_HEADER,
   TOTAL_COUNT_HEADER,
@@ -18,56 +15,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readMultipartForm, type UploadedFile } from '../../http/uploads.ts';
-import type { CatalogService, ImageUpload, ProductUploads, Viewer } from './service.ts';
+import { parseFormFields, requireFile } from '../../http/validation.ts';
+import type { Viewer } from './answers.ts';
+import {
+  CategoryCreateForm,
+  ProductCreateForm,
+  ProductFields,
+  ProductUpdateFields,
+  ProductUpdateForm,
+} from './forms.ts';
+import type { ImageUpload } from './images.ts';
+import type { ProductUploads } from './products-service.ts';
+import type { CatalogService } from './service.ts';
 import { ErrorSchema } from '../../http/errors.ts';
 import { auditContextOf } from '../../http/audit-context.ts';
 import { limitField, pageField } from '@labshop/shared/schemas/paging';
-
-/** The admin's product and category forms as the OpenAPI document shows them (multipart). */
-const jpegFiles = (field: string) =>
-  z
-    .array(z.file())
-    .max(PRODUCT_LIMITS.images)
-    .optional()
-    .describe(
-      `JPEG pictures in \`${field}\`, at most ${PRODUCT_LIMITS.images} in all and 10 MB each`,
-    );
-const brochureFile = z
-  .file()
-  .optional()
-  .describe(
-    `A brochure PDF (checked by its bytes, at most ${PRODUCT_LIMITS.brochureBytes / (1024 * 1024)} MB); it replaces the brochure text`,
-  );
-const confirmPrices = z
-  .enum(['true', 'false'])
-  .optional()
-  .describe(
-    'true saves a wholesale or partner x3 price above the new (retail) price, which is refused ' +
-      'without it (an update that keeps the prices it has needs none)',
-  );
-const ProductCreateForm = ProductInput.extend({
-  [CONFIRM_PRICES_FIELD]: confirmPrices,
-  images: jpegFiles('images'),
-  [BROCHURE_FILE_FIELD]: brochureFile,
-});
-const ProductUpdateForm = ProductInput.extend({
-  [CONFIRM_PRICES_FIELD]: confirmPrices,
-  existingImages: z
-    .string()
-    .optional()
-    .describe('The pictures to keep, in order: a JSON array of their URLs (absent: keep all)'),
-  newImages: jpegFiles('newImages'),
-  [IMAGE_ORDER_FIELD]: z
-    .string()
-    .optional()
-    .describe(
-      'The final order of all images (the last is the main one): a JSON array of kept image URLs and indexes (numbers) into newImages, each once (absent: kept images, then new ones)',
-    ),
-  [BROCHURE_FILE_FIELD]: brochureFile,
-});
-const CategoryCreateForm = CategoryInput.extend({
-  thumbnail: z.file().describe('The JPEG thumbnail'),
-});
 
 /** SPEC.md section 7, catalogue calls: /api/products and /api/categories. */
 
@@ -213,7 +175,7 @@ export async function catalogRoutes(
     async (request, reply) => {
       const form = await readMultipartForm(request, ['images', BROCHURE_FILE_FIELD]);
       const product = await catalog.createProduct(
-        form.fields,
+        parseFormFields(ProductFields, form.fields),
         productUploads(form.files, 'images'),
         await auditContextOf(request),
       );
@@ -244,7 +206,7 @@ export async function catalogRoutes(
       const form = await readMultipartForm(request, ['newImages', BROCHURE_FILE_FIELD]);
       return catalog.updateProduct(
         request.params.id,
-        form.fields,
+        parseFormFields(ProductUpdateFields, form.fields),
         productUploads(form.files, 'newImages'),
         await auditContextOf(request),
       );
@@ -300,10 +262,12 @@ export async function catalogRoutes(
     },
     async (request, reply) => {
       const form = await readMultipartForm(request, ['thumbnail']);
-      const [thumbnail] = imageUploads(form.files, 'thumbnail');
+      // The form's order: the name, then the thumbnail.
+      const input = parseFormFields(CategoryInput, form.fields);
+      const thumbnail = requireFile(form, 'thumbnail', CATEGORY_MESSAGES.thumbnailRequired);
       return reply
         .code(201)
-        .send(await catalog.createCategory(form.fields, thumbnail, await auditContextOf(request)));
+        .send(await catalog.createCategory(input, thumbnail, await auditContextOf(request)));
     },
   );
 

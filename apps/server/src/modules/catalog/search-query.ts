@@ -1,10 +1,10 @@
 /**
  * The shop search's words (issue 34): what a customer typed, split into the words the database
- * matches one by one, in any order, over title, number and category name (repo.ts).
+ * matches one by one, in any order, over title, number and category name (products-sql.ts).
  *
  * A word only loses characters at its ends (quotes, brackets, sentence punctuation). The
- * spec's substring match of the whole search is kept beside the words (repo.ts), so the search
- * finds at least what it found before.
+ * spec's substring match of the whole search is kept beside the words (products-sql.ts), so
+ * the search finds at least what it found before.
  */
 
 /** Quotes, brackets and sentence punctuation around a word: `"Alloy"`, `(AG-210)`, `belts,`. */

@@ -1,5 +1,6 @@
 import { TEXT_PAGE_NAMES } from '@labshop/shared/constants';
 import {
+  GALLERY_MESSAGES,
   GALLERY_PICTURE_FIELD,
   GalleryImageDtoSchema,
   GalleryInput,
@@ -14,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readMultipartForm } from '../../http/uploads.ts';
+import { parseFormFields, requireFile } from '../../http/validation.ts';
 import type { ContentService } from './service.ts';
 import { ErrorSchema, adminErrorResponses } from '../../http/errors.ts';
 import { auditContextOf } from '../../http/audit-context.ts';
@@ -126,10 +128,12 @@ export async function contentRoutes(
     },
     async (request, reply) => {
       const form = await readMultipartForm(request, [GALLERY_PICTURE_FIELD]);
-      const picture = form.files.find((file) => file.field === GALLERY_PICTURE_FIELD);
+      // The form's order: the picture, then title and description.
+      const picture = requireFile(form, GALLERY_PICTURE_FIELD, GALLERY_MESSAGES.pictureRequired);
+      const input = parseFormFields(GalleryInput, form.fields);
       const created = await content.createGalleryImage(
-        form.fields,
-        picture && { filename: picture.filename, data: picture.data },
+        input,
+        picture,
         await auditContextOf(request),
       );
       return reply.code(201).send(created);

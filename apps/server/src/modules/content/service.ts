@@ -2,7 +2,7 @@ import { TEXT_PAGE_NAMES, type TextPageName } from '@labshop/shared/constants';
 import { rewriteLegacyOrigin } from '@labshop/shared/images';
 import {
   GALLERY_MESSAGES,
-  GalleryInput,
+  type GalleryInput,
   type NotificationInput,
   TEXT_PAGE_MAX_CONTENT,
   TEXT_PAGE_MESSAGES,
@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import type { ReadCache } from '../../cache/read-cache.ts';
 import type { ImageUrlConfig } from '../../config.ts';
 import { AppError } from '../../core/app-error.ts';
-import { isUuid, parseOrThrow } from '../../http/validation.ts';
+import { isUuid } from '../../core/uuid.ts';
 import {
   deleteStoredImage,
   NotAJpegError,
@@ -200,14 +200,12 @@ export function createContentService({
       );
     },
 
-    /** The form's order: the picture, then title and description; then the picture's content. */
+    /** The form as its route checked it; the picture's content is checked here (JPEG only). */
     async createGalleryImage(
-      fields: Record<string, string>,
-      picture: ImageUpload | undefined,
+      input: GalleryInput,
+      picture: ImageUpload,
       context: AuditContext,
     ): Promise<GalleryImageDto> {
-      if (!picture) throw new AppError('bad_request', GALLERY_MESSAGES.pictureRequired);
-      const input = parseOrThrow(GalleryInput, fields);
       let imageUrl: string;
       try {
         imageUrl = await storeJpegImage(storage, picture.data, { folder: GALLERY_FOLDER });

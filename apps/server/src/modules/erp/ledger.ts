@@ -8,7 +8,7 @@ import {
   type ErpSyncSummary,
 } from '@labshop/shared/schemas/erp';
 import { AppError } from '../../core/app-error.ts';
-import { isUuid } from '../../http/validation.ts';
+import { isUuid } from '../../core/uuid.ts';
 import type { ErpRepo, NewSyncItem, SyncCounters, SyncItemRow, SyncRow } from './repo.ts';
 
 /**

@@ -6,7 +6,7 @@ import {
   type MailLogPageDto,
 } from '@labshop/shared/schemas/content';
 import { AppError } from '../../core/app-error.ts';
-import { isUuid } from '../../http/validation.ts';
+import { isUuid } from '../../core/uuid.ts';
 import type { MailLogRepo, MailLogRow } from './repo.ts';
 
 export const MAIL_LOG_MESSAGES = {

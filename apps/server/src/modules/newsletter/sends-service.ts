@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/app-error.ts';
 import { databaseErrorCode } from '../../db/client.ts';
-import { isUuid } from '../../http/validation.ts';
+import { isUuid } from '../../core/uuid.ts';
 import { MailError, type Mailer } from '../../integrations/mail/port.ts';
 import { PermanentJobError, type OutboxJob, type OutboxPayload } from '../../jobs/outbox.ts';
 import { isBlankHtml, sanitizeTextPageHtml } from '../content/sanitize-html.ts';
