@@ -3,6 +3,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Rules for modules/: each reaches another module through its service only. */
+const otherModulesRepo = {
+  group: ['../*/repo.ts', '../*/repo', '../*/*-repo.ts', '../*/*-repo'],
+  message: "A module never imports another module's repo; call its service.",
+};
+const otherModulesRoutes = {
+  group: ['../*/routes.ts', '../*/routes', '../*/*-routes.ts', '../*/*-routes'],
+  message:
+    "A module never imports another module's routes: response schemas live in packages/shared, route helpers in http/.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -121,18 +132,23 @@ export default tseslint.config(
   {
     files: ['apps/server/src/modules/**/*.ts'],
     rules: {
+      'no-restricted-imports': ['error', { patterns: [otherModulesRepo, otherModulesRoutes] }],
+    },
+  },
+  {
+    // A service takes input its route validated (a JSON body by the route's schema, a
+    // multipart form by the route's handler): one way to validate.
+    files: ['apps/server/src/modules/**/*service.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            otherModulesRepo,
+            otherModulesRoutes,
             {
-              group: ['../*/repo.ts', '../*/repo'],
-              message: "A module never imports another module's repo; call its service.",
-            },
-            {
-              group: ['../*/routes.ts', '../*/routes', '../*/*-routes.ts', '../*/*-routes'],
-              message:
-                "A module never imports another module's routes: response schemas live in packages/shared, route helpers in http/.",
+              group: ['**/http/validation.ts', '**/http/uploads.ts'],
+              message: 'Validate in the route; the service takes validated input.',
             },
           ],
         },
