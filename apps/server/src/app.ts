@@ -22,15 +22,11 @@ import { loadShedding } from './http/load-shedding.ts';
 import { openApi } from './http/openapi.ts';
 import { requestLogSerializer } from './http/log-redaction.ts';
 import { rateLimits } from './http/rate-limits.ts';
-import { createRateLimitCounter } from './db/rate-limit-counter.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { sandboxTokenizer } from './http/sandbox-tokenizer.ts';
 import { registerSsr } from './http/ssr.ts';
 import { uploads } from './http/uploads.ts';
 import { uploadsStatic } from './http/uploads-static.ts';
 import { createCaptcha } from './integrations/captcha/index.ts';
-import { createCachedGeocoder } from './integrations/geocoder/cache.ts';
-import { createGeocoder } from './integrations/geocoder/index.ts';
 import { mountEmbeddedIdentity } from './integrations/identity/embedded/index.ts';
 import { createMailer } from './integrations/mail/index.ts';
 import { createOpenIdClient } from './integrations/identity/openid-client.ts';
@@ -40,59 +36,23 @@ import type { Erp } from './integrations/erp/port.ts';
 import { createPaymentGateway } from './integrations/payments/index.ts';
 import type { PaymentGateway } from './integrations/payments/port.ts';
 import type { FileStorage } from './integrations/storage/port.ts';
-import { createDashboardRepo } from './modules/admin/repo.ts';
-import { createAuditRepo } from './modules/audit/repo.ts';
-import { auditRoutes } from './modules/audit/routes.ts';
-import { createAuditService } from './modules/audit/service.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
-import { createDashboardService } from './modules/admin/service.ts';
-import { createSyncJobsRepo } from './modules/orders/repo.ts';
-import { ordersRoutes } from './modules/orders/routes.ts';
-import { createOrdersService } from './modules/orders/service.ts';
-import { createSessionRepo } from './modules/auth/repo.ts';
 import { createCacheInvalidation } from './cache/invalidation.ts';
-import { createReadCache } from './cache/read-cache.ts';
-import { createCatalogRepo } from './modules/catalog/repo.ts';
-import { catalogRoutes } from './modules/catalog/routes.ts';
-import { catalogAnswerBytes, createCatalogService } from './modules/catalog/service.ts';
-import { createCustomersService } from './modules/erp/customers-service.ts';
-import { createSyncLedger } from './modules/erp/ledger.ts';
-import { createPriceSyncService } from './modules/erp/price-sync-service.ts';
-import { createErpRepo } from './modules/erp/repo.ts';
-import { erpRoutes } from './modules/erp/routes.ts';
-import { createContentRepo } from './modules/content/repo.ts';
-import { contentRoutes } from './modules/content/routes.ts';
-import { createContentService } from './modules/content/service.ts';
-import {
-  createPaymentGuard,
-  DECLINE_ALERT_JOB,
-  declineAlertMailer,
-} from './modules/checkout/payment-guard.ts';
-import { createCouponsRepo } from './modules/checkout/coupons-repo.ts';
-import { createInvoicesRepo } from './modules/checkout/invoices-repo.ts';
-import { createPaymentsRepo } from './modules/checkout/payments-repo.ts';
-import { createCheckoutRepo } from './modules/checkout/repo.ts';
-import { checkoutRoutes } from './modules/checkout/routes.ts';
-import { createCheckoutService } from './modules/checkout/service.ts';
-import { createSettlementRepo } from './modules/checkout/settlement-repo.ts';
-import { CONTACT_MAIL_JOB, createContactRepo } from './modules/contact/repo.ts';
-import { contactRoutes } from './modules/contact/routes.ts';
-import { createContactService } from './modules/contact/service.ts';
-import { createMailLogRepo } from './modules/mail/repo.ts';
-import { mailRoutes } from './modules/mail/routes.ts';
-import { createMailLogService } from './modules/mail/service.ts';
-import { authRoutes, resolveRequestUser } from './modules/auth/routes.ts';
-import { createAuthService } from './modules/auth/service.ts';
-import { createOrderJobHandlers, ORDER_JOB_KINDS } from './jobs/order-jobs.ts';
-import { createOutboxWorker, enqueue } from './jobs/outbox.ts';
 import { createOrderRepo } from './db/orders-repo.ts';
-import { createNewsletterLinks } from './modules/newsletter/links.ts';
-import { createSendsRepo, NEWSLETTER_BATCH_JOB } from './modules/newsletter/sends-repo.ts';
-import { newsletterSendRoutes } from './modules/newsletter/sends-routes.ts';
-import { createNewsletterSendsService } from './modules/newsletter/sends-service.ts';
-import { createSubscribersRepo, SIGNUP_MAIL_JOB } from './modules/newsletter/subscribers-repo.ts';
-import { subscribersRoutes } from './modules/newsletter/subscribers-routes.ts';
-import { createSubscribersService } from './modules/newsletter/subscribers-service.ts';
+import { createOrderJobHandlers } from './jobs/order-jobs.ts';
+import { createOutboxWorker } from './jobs/outbox.ts';
+import { registerAdminModule } from './modules/admin/module.ts';
+import { registerAuditModule } from './modules/audit/module.ts';
+import type { resolveRequestUser } from './modules/auth/routes.ts';
+import { registerAuthModule } from './modules/auth/module.ts';
+import { registerCatalogModule } from './modules/catalog/module.ts';
+import { registerCheckoutModule } from './modules/checkout/module.ts';
+import { registerContactModule } from './modules/contact/module.ts';
+import { registerContentModule } from './modules/content/module.ts';
+import { registerErpModule } from './modules/erp/module.ts';
+import { registerMailModule } from './modules/mail/module.ts';
+import type { ModuleContext } from './modules/module-context.ts';
+import { registerNewsletterModule } from './modules/newsletter/module.ts';
+import { registerOrdersModule } from './modules/orders/module.ts';
 import { paths } from './paths.ts';
 
 declare module 'fastify' {
@@ -128,41 +88,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const { config, database } = deps;
   const https = config.publicUrl.protocol === 'https:';
-  let shuttingDown = false;
-
-  const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: {
-        paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-        censor: '[redacted]',
-      },
-      // Query strings carry customers' e-mail addresses, searches and signed links.
-      serializers: { req: requestLogSerializer },
-      ...(options.logStream
-        ? { stream: options.logStream }
-        : config.env === 'development'
-          ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
-          : {}),
-    },
-    trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
-    // Identical URLs with or without a trailing slash.
-    // Long enough for any product number or id, so a too-long one reaches its route's check.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-    frameworkErrors: frameworkErrorHandler,
-    clientErrorHandler,
-  }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  // From the moment close() is called: readiness fails, and every response still going out
-  // closes its connection, so keep-alive clients cannot hold the shutdown open.
-  app.addHook('preClose', async () => {
-    shuttingDown = true;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (shuttingDown) reply.header('connection', 'close');
-  });
+  const { app, isShuttingDown } = createFastify(config, options);
 
   // First of the request hooks: a request for another host name is sent to PUBLIC_URL's
   // before any other work (http/canonical-host.ts).
@@ -210,186 +136,71 @@ export async function buildApp(
   // Before the routes: it reads each route's config.rateLimit as the route is added.
   await app.register(rateLimits, { db: database.db });
 
-  const identity = await identityProvider(app, deps);
-  const auth = createAuthService({
-    repo: createSessionRepo(database.db),
-    identity,
-    config: config.auth,
-    siteOrigin,
+  // Every module registers its own routes (modules/<module>/module.ts); what one needs of
+  // another is passed by name.
+  const context: ModuleContext = {
+    config,
+    db: database.db,
+    storage: deps.storage,
+    invalidation,
     log: app.log,
-  });
-  users.resolve = resolveRequestUser(auth, https);
-
+    siteOrigin,
+    https,
+  };
+  const identity = await identityProvider(app, deps);
   await app.register(healthRoutes, {
     pingDatabase: () => database.ping(),
-    isShuttingDown: () => shuttingDown,
+    isShuttingDown,
   });
   if (config.storage.kind === 'local') {
     await app.register(uploadsStatic, { root: config.storage.dir });
   }
-  await app.register(authRoutes, {
-    auth,
-    secureCookies: https,
-    sessionMaxAgeSeconds: config.auth.sessionMaxAgeSeconds,
-    errorPath: config.auth.errorPath,
-    siteOrigin,
-    loginRateLimit: config.auth.loginRateLimit,
-  });
-  // Every admin change is appended here, in the change's transaction (issue 10 point 7).
-  const audit = createAuditService({ db: database.db, repo: createAuditRepo(database.db) });
-  await app.register(auditRoutes, { audit });
-  const catalog = createCatalogService({
-    repo: createCatalogRepo(database.db),
-    cache: invalidation.shared(
-      createReadCache({
-        ttlMs: config.catalogCacheMs,
-        // Searches are many and each is asked for by few: the byte bound is what holds memory.
-        maxEntries: 2000,
-        maxBytes: 32 * 1024 * 1024,
-        sizeOf: catalogAnswerBytes,
-      }),
-    ),
-    storage: deps.storage,
-    images: config.images,
-    log: app.log,
-    audit,
-  });
-  await app.register(catalogRoutes, { catalog });
-  await app.register(contentRoutes, {
-    content: createContentService({
-      repo: createContentRepo(database.db),
-      // A few small lists and eight pages: the entry count bounds it.
-      cache: invalidation.shared(createReadCache({ ttlMs: config.catalogCacheMs, maxEntries: 50 })),
-      storage: deps.storage,
-      images: config.images,
-      log: app.log,
-      audit,
-    }),
-  });
+  users.resolve = await registerAuthModule(app, context, identity);
+  const audit = await registerAuditModule(app, context);
+  const catalog = await registerCatalogModule(app, context, audit);
+  await registerContentModule(app, context, audit);
+
   const mailer = createMailer(config.mail, database.db);
   app.addHook('onClose', async () => mailer.close());
   // One verifier for every form that asks (contact, checkout): it logs "captcha off" once.
   const captcha = createCaptcha(config.captcha, app.log);
-  const contact = createContactService({
-    repo: createContactRepo(database.db),
-    geocoder: createCachedGeocoder(database.db, createGeocoder(config.geocoder)),
-    captcha,
-    mailer,
-    shopMailTo: config.mail.shopTo,
-    log: app.log,
-    audit,
-    cache: invalidation.shared(createReadCache({ ttlMs: config.catalogCacheMs, maxEntries: 1 })),
-  });
-  await app.register(contactRoutes, { contact, rateLimit: config.contactRateLimit });
   // One ERP for the order sync, the customer copy and the price sync.
   const erp = deps.erp ?? createErp(config.erp, database.db, app.log);
-  const erpRepo = createErpRepo(database.db);
-  const ledger = createSyncLedger({ repo: erpRepo, log: app.log });
-  const customers = createCustomersService({ repo: erpRepo, erp, ledger, log: app.log, audit });
   // The orders table's one owner, for the checkout, the order history and the dashboard.
   const orders = createOrderRepo(database.db);
-  const payments = createPaymentsRepo(database.db);
-  const checkout = createCheckoutService({
-    repo: createCheckoutRepo(database.db),
-    coupons: createCouponsRepo(database.db),
+
+  const contact = await registerContactModule(app, context, { audit, mailer, captcha });
+  const customers = await registerErpModule(app, context, { erp, catalog, audit });
+  const checkout = await registerCheckoutModule(app, context, {
     orders,
-    payments,
-    invoices: createInvoicesRepo(database.db),
-    settlement: createSettlementRepo(database.db),
     customers,
     catalog,
     captcha,
     gateway,
-    contact,
-    guard: createPaymentGuard({
-      count: createRateLimitCounter(database.db),
-      limits: config.paymentLimits,
-      enqueue: (job) => enqueue(database.db, job),
-      log: app.log,
-    }),
-    log: app.log,
-    // A minute past the longest a charge can take (CardPointe's client timeout).
-    reconcileAfterMs:
-      (config.payments.kind === 'cardpointe' ? config.payments.timeoutMs : 0) + 60_000,
-  });
-  await app.register(checkoutRoutes, {
-    checkout,
-    captchaRateLimit: config.checkoutCaptchaRateLimit,
-    secureCookies: https,
-  });
-  if (gateway.kind === 'sandbox') await app.register(sandboxTokenizer, { siteOrigin });
-
-  await app.register(erpRoutes, {
-    customers,
-    prices: createPriceSyncService({
-      erp,
-      catalog,
-      ledger,
-      mapping: config.priceMapping,
-      log: app.log,
-      audit,
-    }),
-    ledger,
-  });
-
-  // ERP sync, order mail and failed contact mails run from the outbox, retried until they
-  // succeed.
-  // The newsletter's signed links; the key is shared by every instance through the database.
-  const newsletterLinks = createNewsletterLinks({
-    secret: await loadOrCreateSecret(database.db, 'newsletter-link-key', () =>
-      randomBytes(32).toString('base64url'),
-    ),
-    siteOrigin,
-  });
-  const subscribers = createSubscribersService({
-    repo: createSubscribersRepo(database.db),
-    links: newsletterLinks,
+    contact: contact.contact,
     mailer,
-    log: app.log,
+  });
+  const newsletter = await registerNewsletterModule(app, context, {
     audit,
-  });
-  await app.register(subscribersRoutes, {
-    subscribers,
-    signupRateLimit: config.newsletter.signupRateLimit,
-    confirmRateLimit: config.newsletter.confirmRateLimit,
-  });
-  const newsletterSends = createNewsletterSendsService({
-    repo: createSendsRepo(database.db),
     mailer,
-    links: newsletterLinks,
-    siteOrigin,
-    batchSize: config.newsletter.batchSize,
-    log: app.log,
-    postalAddress: async () => (await contact.contactData()).address || null,
-    audit,
+    contact: contact.contact,
   });
-  // Registered before the outbox worker's stop below: running batches take no new rows, so
-  // the worker's last round ends after the mails on their way instead of whole batches.
-  app.addHook('preClose', async () => newsletterSends.stop());
-  await app.register(newsletterSendRoutes, { sends: newsletterSends });
+  await registerMailModule(app, context);
+  await registerOrdersModule(app, context, { orders, audit });
+  await registerAdminModule(app, context, {
+    orders,
+    declinedPaymentsSince: checkout.declinedPaymentsSince,
+  });
 
+  // ERP sync, order mails, failed contact mails and newsletter batches run from the outbox,
+  // retried until they succeed.
   const outboxWorker = createOutboxWorker({
     db: database.db,
     handlers: {
-      ...createOrderJobHandlers({
-        db: database.db,
-        erp,
-        mailer,
-        log: app.log,
-      }),
-      [ORDER_JOB_KINDS.paymentReconcile]: async (payload) =>
-        checkout.reconcilePendingOrder(String(payload.orderNumber)),
-      [DECLINE_ALERT_JOB]: declineAlertMailer({
-        mailer,
-        staffMailTo: async () =>
-          config.mail.shopTo ?? ((await contact.contactData()).email || null),
-        declinesSince: payments.declinedSince,
-        log: app.log,
-      }),
-      [CONTACT_MAIL_JOB]: async (payload) =>
-        contact.resendMessageMail(String(payload.contactMessageId)),
-      [SIGNUP_MAIL_JOB]: async (payload) => subscribers.sendSignupMail(payload),
-      [NEWSLETTER_BATCH_JOB]: async (payload, job) => newsletterSends.runBatchJob(payload, job),
+      ...createOrderJobHandlers({ db: database.db, erp, mailer, log: app.log }),
+      ...checkout.jobs,
+      ...contact.jobs,
+      ...newsletter.jobs,
     },
     config: config.outbox,
     log: app.log,
@@ -397,29 +208,6 @@ export async function buildApp(
   app.addHook('onReady', async () => outboxWorker.start());
   // Before onClose (the mailer and the database close there): no job is cut off mid-way.
   app.addHook('preClose', async () => outboxWorker.stop());
-
-  await app.register(mailRoutes, {
-    mail: createMailLogService(createMailLogRepo(database.db)),
-  });
-  await app.register(ordersRoutes, {
-    orders: createOrdersService({
-      orders,
-      syncJobs: createSyncJobsRepo(database.db),
-      audit,
-    }),
-  });
-  await app.register(adminRoutes, {
-    dashboard: createDashboardService({
-      repo: createDashboardRepo(database.db),
-      orders,
-      timeZone: config.shopTimeZone,
-      declinesSince: payments.declinedSince,
-      declineAlert: {
-        threshold: config.paymentLimits.declineAlertThreshold,
-        windowMs: config.paymentLimits.declineAlertWindowMs,
-      },
-    }),
-  });
 
   if (options.ssr) {
     await registerSsr(app, {
@@ -442,6 +230,48 @@ export async function buildApp(
   }
 
   return app;
+}
+
+/**
+ * The Fastify instance: logging without secrets, zod for schemas, our answers to requests the
+ * framework refuses, and a shutdown that closes keep-alive connections.
+ */
+function createFastify(config: Config, options: AppOptions) {
+  let shuttingDown = false;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+      // Query strings carry customers' e-mail addresses, searches and signed links.
+      serializers: { req: requestLogSerializer },
+      ...(options.logStream
+        ? { stream: options.logStream }
+        : config.env === 'development'
+          ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
+          : {}),
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Identical URLs with or without a trailing slash.
+    // Long enough for any product number or id, so a too-long one reaches its route's check.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // From the moment close() is called: readiness fails, and every response still going out
+  // closes its connection, so keep-alive clients cannot hold the shutdown open.
+  app.addHook('preClose', async () => {
+    shuttingDown = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (shuttingDown) reply.header('connection', 'close');
+  });
+  return { app, isShuttingDown: () => shuttingDown };
 }
 
 /** Where pages load images from besides this site: the bucket or CDN, the production host. */
