@@ -22,7 +22,7 @@ import {
 import type { ProductPrices } from '@labshop/shared/pricing';
 import { AppError } from '../../core/app-error.ts';
 import { isUuid, parseOrThrow } from '../../http/validation.ts';
-import type { ImageUrlConfig } from '../../config.ts';
+import type { ImageUrlConfig } from '../../config/index.ts';
 import {
   deleteStoredImage,
   ImageTooLargeError,
