@@ -17,7 +17,7 @@ const DRIVER_INDEPENDENT = [
   'src/integrations/**/*.test.ts',
   'src/db/seed/file-cache.test.ts',
   'src/modules/content/sanitize-html.test.ts',
-  'test/config.test.ts',
+  'test/config/**/*.test.ts',
   'test/db/table-owners.test.ts',
   'test/integrations/captcha/captcha-recaptcha.test.ts',
   'test/integrations/payments/payments-cardpointe.test.ts',

@@ -526,7 +526,10 @@ export const CHECKLIST: ChecklistSection[] = [
         proves:
           'unsafe defaults refused or fixed (demo only with DEMO_MODE, redirect to PUBLIC_URL, state changes on POST, no-store)',
         evidence: [
-          vitest('test/config.test.ts', 'refuses the demo accounts on a shop other people reach'),
+          vitest(
+            'test/config/identity.test.ts',
+            'refuses the demo accounts on a shop other people reach',
+          ),
           vitest('test/http/canonical-host.test.ts'),
           vitest(
             'test/modules/newsletter/newsletter-subscribers.test.ts',

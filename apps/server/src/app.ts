@@ -7,7 +7,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { Config } from './config/index.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { loadOrCreateSecret } from './db/app-secrets.ts';
 import { access } from './http/access.ts';

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config/index.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { isCatalogEmpty, seedDemoData } from './db/seed/seed.ts';
 import { backfillLocalImageVariants } from './integrations/storage/image-variant-backfill.ts';

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../config/index.ts';
 import { backup, BackupError, restore } from './backup.ts';
 
 /**

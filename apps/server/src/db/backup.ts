@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import { pgliteExtensions } from './client.ts';
 
 /**

@@ -9,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import { paths } from '../paths.ts';
 import * as schema from './schema/index.ts';
 

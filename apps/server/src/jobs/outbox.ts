@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { and, asc, eq, inArray, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { OutboxConfig } from '../config.ts';
+import type { OutboxConfig } from '../config/index.ts';
 import type { Database } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
 

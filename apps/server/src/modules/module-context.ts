@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CacheInvalidation } from '../cache/invalidation.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import type { Database } from '../db/client.ts';
 import type { FileStorage } from '../integrations/storage/port.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import { backup, MANIFEST_FILE, restore, type BackupManifest } from '../../src/db/backup.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { products as productsTable } from '../../src/db/schema/index.ts';

@@ -6,7 +6,7 @@ import { CAPTCHA_NONCE_HEADER, SANDBOX_TEST_CARDS } from '@labshop/shared/schema
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import { mailLog } from '../../src/db/schema/index.ts';
 import { DEMO_ACCOUNTS } from '../../src/integrations/identity/embedded/demo-accounts.ts';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OutboxConfig } from '../../src/config.ts';
+import type { OutboxConfig } from '../../src/config/index.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import { outbox } from '../../src/db/schema/index.ts';
 import {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { createScratchDatabase } from './postgres-scratch.ts';
 import { buildApp } from '../../src/app.ts';
-import { loadConfig, type Config } from '../../src/config.ts';
+import { loadConfig, type Config } from '../../src/config/index.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../../src/db/client.ts';
 import type { Erp } from '../../src/integrations/erp/port.ts';
 import { createLocalDiskStorage } from '../../src/integrations/storage/local-disk.ts';

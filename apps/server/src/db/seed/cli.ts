@@ -1,4 +1,4 @@
-import { loadConfig } from '../../config.ts';
+import { loadConfig } from '../../config/index.ts';
 import { createStorage } from '../../integrations/storage/index.ts';
 import { openDatabase } from '../client.ts';
 import { addBulkProducts } from './bulk-products.ts';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { CaptchaConfig } from '../../config.ts';
+import type { CaptchaConfig } from '../../config/index.ts';
 import { createCaptchaOff } from './off.ts';
 import type { CaptchaVerifier } from './port.ts';
 import { createRecaptchaVerifier } from './recaptcha.ts';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { CaptchaConfig } from '../../config.ts';
+import type { CaptchaConfig } from '../../config/index.ts';
 import type { CaptchaVerdict, CaptchaVerifier } from './port.ts';
 
 export type RecaptchaConfig = Extract<CaptchaConfig, { kind: 'recaptcha' }>;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ErpConfig } from '../../config.ts';
+import type { ErpConfig } from '../../config/index.ts';
 import { ErpUnavailable } from './port.ts';
 import { NOT_SENT_CODES, networkErrorCode } from '../network-errors.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ErpConfig } from '../../config.ts';
+import type { ErpConfig } from '../../config/index.ts';
 import type { Database } from '../../db/client.ts';
 import { createBuiltInErp } from './built-in.ts';
 import { createBusinessCentralErp } from './business-central.ts';

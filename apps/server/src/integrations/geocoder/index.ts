@@ -1,4 +1,4 @@
-import type { GeocoderConfig } from '../../config.ts';
+import type { GeocoderConfig } from '../../config/index.ts';
 import { createNoGeocoder } from './none.ts';
 import { createNominatimGeocoder } from './nominatim.ts';
 import type { Geocoder } from './port.ts';

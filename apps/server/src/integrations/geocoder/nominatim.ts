@@ -1,4 +1,4 @@
-import type { GeocoderConfig } from '../../config.ts';
+import type { GeocoderConfig } from '../../config/index.ts';
 import { GeocoderError, type GeocodeResult, type Geocoder } from './port.ts';
 
 export type NominatimConfig = Extract<GeocoderConfig, { kind: 'nominatim' }>;

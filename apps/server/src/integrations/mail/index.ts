@@ -1,4 +1,4 @@
-import type { MailConfig } from '../../config.ts';
+import type { MailConfig } from '../../config/index.ts';
 import type { Database } from '../../db/client.ts';
 import { createDatabaseMailer } from './database.ts';
 import { createMailLogWriter } from './log.ts';

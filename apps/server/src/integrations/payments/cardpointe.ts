@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PaymentsConfig } from '../../config.ts';
+import type { PaymentsConfig } from '../../config/index.ts';
 import { centsToDecimal, decimalToCents, isCardNumber } from './card-numbers.ts';
 import {
   GatewayNoAnswer,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PaymentsConfig } from '../../config.ts';
+import type { PaymentsConfig } from '../../config/index.ts';
 import { createCardPointeGateway } from './cardpointe.ts';
 import type { PaymentGateway } from './port.ts';
 import { createSandboxGateway } from './sandbox.ts';

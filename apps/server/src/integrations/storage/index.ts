@@ -1,4 +1,4 @@
-import type { StorageConfig } from '../../config.ts';
+import type { StorageConfig } from '../../config/index.ts';
 import { createLocalDiskStorage } from './local-disk.ts';
 import type { FileStorage } from './port.ts';
 import { createS3Storage } from './s3.ts';

@@ -5,7 +5,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import type { StorageConfig } from '../../config.ts';
+import type { StorageConfig } from '../../config/index.ts';
 import { assertSafeKey, storageKeyOf, type FileStorage } from './port.ts';
 
 export type S3StorageConfig = Extract<StorageConfig, { kind: 's3' }>;

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { LOGIN_ERROR_MESSAGES } from '@labshop/shared/auth';
 import { COOKIE_MAX_AGE_SECONDS } from '@labshop/shared/constants';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AuthConfig } from '../../config.ts';
+import type { AuthConfig } from '../../config/index.ts';
 import type { RequestUser } from '../../http/access.ts';
 import { AppError } from '../../core/app-error.ts';
 import {

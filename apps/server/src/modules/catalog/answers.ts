@@ -1,7 +1,7 @@
 import { rewriteLegacyOrigin } from '@labshop/shared/images';
 import { centsToDollars } from '@labshop/shared/money';
 import type { CategoryDto, ProductDto } from '@labshop/shared/schemas/catalog';
-import type { ImageUrlConfig } from '../../config.ts';
+import type { ImageUrlConfig } from '../../config/index.ts';
 import { BROCHURE_FOLDER } from './brochures.ts';
 import type { CategoryRow } from './categories-repo.ts';
 import type { ProductRow } from './products-repo.ts';

@@ -1,5 +1,5 @@
 import type { ReadCache } from '../../cache/read-cache.ts';
-import type { ImageUrlConfig } from '../../config.ts';
+import type { ImageUrlConfig } from '../../config/index.ts';
 import type { FileStorage } from '../../integrations/storage/port.ts';
 import type { AuditLog } from '../audit/service.ts';
 import { createCatalogAnswers } from './answers.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PaymentLimitsConfig } from '../../config.ts';
+import type { PaymentLimitsConfig } from '../../config/index.ts';
 import { clientOfIp } from '../../core/client-address.ts';
 import type { RateLimitCounter } from '../../db/rate-limit-counter.ts';
 import { AppError } from '../../core/app-error.ts';

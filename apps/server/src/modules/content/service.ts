@@ -15,7 +15,7 @@ import {
 } from '@labshop/shared/schemas/content';
 import type { z } from 'zod';
 import type { ReadCache } from '../../cache/read-cache.ts';
-import type { ImageUrlConfig } from '../../config.ts';
+import type { ImageUrlConfig } from '../../config/index.ts';
 import { AppError } from '../../core/app-error.ts';
 import { isUuid } from '../../core/uuid.ts';
 import {

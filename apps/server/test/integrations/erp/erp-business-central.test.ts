@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tmpdir } from 'node:os';
-import { loadConfig, type OutboxConfig } from '../../../src/config.ts';
+import { loadConfig, type OutboxConfig } from '../../../src/config/index.ts';
 import type { DatabaseHandle } from '../../../src/db/client.ts';
 import { orders, outbox } from '../../../src/db/schema/index.ts';
 import { retryAfterMs } from '../../../src/integrations/erp/bc-client.ts';

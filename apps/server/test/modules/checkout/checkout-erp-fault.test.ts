@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxConfig } from '../../../src/config.ts';
+import type { OutboxConfig } from '../../../src/config/index.ts';
 import type { DatabaseHandle } from '../../../src/db/client.ts';
 import {
   customers,

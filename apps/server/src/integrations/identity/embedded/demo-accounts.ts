@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { EMBEDDED_ADMIN_EMAIL } from '../../../config.ts';
+import { EMBEDDED_ADMIN_EMAIL } from '../../../config/index.ts';
 
 /**
  * The embedded provider's accounts: one administrator and two partner dental labs. They exist

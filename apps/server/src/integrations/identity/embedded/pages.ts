@@ -66,7 +66,8 @@ export interface LoginPageOptions {
   error?: string;
   /**
    * Listed only in embedded mode, which is the only mode this provider runs in; a shop other
-   * people reach runs it only with DEMO_MODE=true (config.ts), so the page says it is a demo.
+   * people reach runs it only with DEMO_MODE=true (config/identity.ts), so the page says it is a
+   * demo.
    */
   demoAccounts: readonly DemoAccount[];
 }
