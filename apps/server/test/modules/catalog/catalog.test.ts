@@ -308,6 +308,8 @@ describe('one answer shape for reads and writes', () => {
     expect(keysOf(updated)).toEqual(schemaKeys);
     const read = await call('GET', '/api/products/SHAPE-1', { token: adminToken });
     expect(await read.json()).toEqual(updated);
+    // The lists and searches below count the products beforeAll made.
+    expect((await call('DELETE', '/api/products/SHAPE-1', { token: adminToken })).status).toBe(204);
   });
 });
 
