@@ -5,11 +5,21 @@ import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema/index.ts';
 
 /**
+ * The catalogue's repository, one owner in files by topic: products (with their query builder)
+ * and categories, which join each other (a product's category name, a category's count).
+ */
+const CATALOG_REPO = [
+  'modules/catalog/products-repo.ts',
+  'modules/catalog/products-sql.ts',
+  'modules/catalog/categories-repo.ts',
+] as const;
+
+/**
  * Decision 017: every table has one owning file, and no other source file imports the table (so
  * none writes SQL on it). The few files that still read another's table are listed below with
  * why; a new one fails here. The demo seed, backups and the schema itself see every table.
  */
-const OWNERS: Record<string, string> = {
+const OWNERS: Record<string, string | readonly string[]> = {
   appSecrets: 'db/app-secrets.ts',
   rateLimitCounters: 'db/rate-limit-counter.ts',
   orders: 'db/orders-repo.ts',
@@ -22,9 +32,9 @@ const OWNERS: Record<string, string> = {
   erpSalesOrders: 'integrations/erp/built-in.ts',
   auditLog: 'modules/audit/repo.ts',
   sessions: 'modules/auth/repo.ts',
-  categories: 'modules/catalog/repo.ts',
-  products: 'modules/catalog/repo.ts',
-  liveProductCount: 'modules/catalog/repo.ts',
+  categories: CATALOG_REPO,
+  products: CATALOG_REPO,
+  liveProductCount: CATALOG_REPO,
   checkoutNonces: 'modules/checkout/repo.ts',
   coupons: 'modules/checkout/coupons-repo.ts',
   invoices: 'modules/checkout/invoices-repo.ts',
@@ -92,9 +102,9 @@ describe('one owner per table (decision 017)', () => {
     const stillNeeded = new Set<string>();
     for (const file of await sourceFiles(SRC)) {
       for (const table of await tablesImportedBy(file)) {
-        if (OWNERS[table] === file) continue;
+        if ([OWNERS[table]].flat().includes(file)) continue;
         if (NOT_YET[file]?.includes(table)) stillNeeded.add(`${file} ${table}`);
-        else strays.push(`${file} imports ${table} (owner: ${OWNERS[table]})`);
+        else strays.push(`${file} imports ${table} (owner: ${[OWNERS[table]].flat().join(', ')})`);
       }
     }
     expect(strays).toEqual([]);
