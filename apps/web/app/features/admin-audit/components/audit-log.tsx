@@ -19,7 +19,7 @@ import { listAddress, pageInAddress, useListPages } from '../../admin/components
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
 import { buttonClass, inputClass, labelClass } from '../../admin/components/styles.ts';
-import { ScreenHeading } from '../../admin-content/components/screen-heading.tsx';
+import { ScreenHeading } from '../../admin/components/screen-heading.tsx';
 import { AUDIT_LOG_CSV_NAME, auditLogExportUrl } from '../api/export-audit-log.ts';
 import {
   AUDIT_FILTER_NAMES,

@@ -24,9 +24,8 @@ import { useCategories } from '../api/get-categories.ts';
 import { useProducts } from '../api/get-products.ts';
 import { productsListState, type ProductsListState } from '../products-list-address.ts';
 import { failureMessage } from '../../admin/api/http.ts';
-import { useConfirm } from '../../admin/components/confirm-dialog.tsx';
+import { useConfirmedDelete } from '../../admin/components/use-confirmed-delete.ts';
 import { FeedbackRegions } from '../../admin/components/feedback.tsx';
-import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
 import { SearchBox } from '../../admin/components/search-box.tsx';
 import { listAddress, pageInAddress, useListPages } from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
@@ -83,13 +82,11 @@ export function ProductsManagement() {
   const { search } = useLocation();
   const view = viewOf(searchParams);
   const page = pageInAddress(searchParams);
-  const { feedback, save } = useSaveFeedback();
   const categoryFieldId = useId();
 
   const products = useProducts({ ...view, page, limit: PRODUCTS_PAGE_SIZE });
   const categories = useCategories();
   const remove = useDeleteProduct();
-  const confirm = useConfirm();
   const backHere = productsListState(search);
 
   const setQuery = (next: Partial<ListView> & { page?: number }) => {
@@ -104,27 +101,18 @@ export function ProductsManagement() {
     });
   };
 
-  const deleteProduct = async (product: ProductDto) => {
-    const confirmed = await confirm({
-      question: PRODUCT_MESSAGES.deleteConfirm,
-      detail: `${product.number} ${product.title}`,
-      confirmLabel: 'Delete',
-      destructive: true,
-    });
-    if (!confirmed) return;
-    await save(
-      async () => {
-        await remove.mutateAsync(product.number);
-        return { kind: 'success', lines: [`Product ${product.number} was deleted.`] };
-      },
-      {
-        doing: 'Deleting the product',
-        message: (error) => [
-          failureMessage(error, `Product ${product.number} was not deleted due to error.`),
-        ],
-      },
-    );
-  };
+  const { feedback, deleteItem: deleteProduct } = useConfirmedDelete(
+    (product: ProductDto) => remove.mutateAsync(product.number),
+    {
+      deleteConfirm: PRODUCT_MESSAGES.deleteConfirm,
+      detail: (product) => `${product.number} ${product.title}`,
+      deleted: (product) => `Product ${product.number} was deleted.`,
+      notDeleted: (product, error) => [
+        failureMessage(error, `Product ${product.number} was not deleted due to error.`),
+      ],
+    },
+    'the product',
+  );
 
   const total = products.data?.total ?? 0;
   const totalCapped = products.data?.totalCapped ?? false;

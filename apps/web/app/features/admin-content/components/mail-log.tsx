@@ -20,8 +20,8 @@ import { SearchBox } from '../../admin/components/search-box.tsx';
 import { inputClass, labelClass } from '../../admin/components/styles.ts';
 import { useMailMessage } from '../api/get-mail-message.ts';
 import { useMailPage } from '../api/get-mail-page.ts';
-import { LoadError } from './load-error.tsx';
-import { ScreenHeading } from './screen-heading.tsx';
+import { LoadError } from '../../admin/components/load-error.tsx';
+import { ScreenHeading } from '../../admin/components/screen-heading.tsx';
 import {
   AdminTable,
   tableCellClass,

@@ -15,7 +15,7 @@ import {
   tableCellClass,
   tableHeadCellClass,
 } from '../../admin/components/admin-table.tsx';
-import { LoadError } from '../../admin-content/components/load-error.tsx';
+import { LoadError } from '../../admin/components/load-error.tsx';
 import { useErpSync } from '../api/get-sync.ts';
 import { PRICE_FIELD_LABELS, PriceChange } from './price-change.tsx';
 import {

@@ -13,8 +13,8 @@ import {
   tableCellClass,
   tableHeadCellClass,
 } from '../../admin/components/admin-table.tsx';
-import { LoadError } from '../../admin-content/components/load-error.tsx';
-import { ScreenHeading } from '../../admin-content/components/screen-heading.tsx';
+import { LoadError } from '../../admin/components/load-error.tsx';
+import { ScreenHeading } from '../../admin/components/screen-heading.tsx';
 import { useErpSyncs } from '../api/get-syncs.ts';
 import {
   countsText,

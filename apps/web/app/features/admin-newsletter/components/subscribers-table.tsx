@@ -21,7 +21,7 @@ import {
   tableHeadCellClass,
 } from '../../admin/components/admin-table.tsx';
 import { failureLines } from '../../admin/api/http.ts';
-import { LoadError } from '../../admin-content/components/load-error.tsx';
+import { LoadError } from '../../admin/components/load-error.tsx';
 import { useChangeSubscription, type SubscriptionChange } from '../api/change-subscriber.ts';
 import { subscribersExportUrl, SUBSCRIBERS_CSV_NAME } from '../api/export-subscribers.ts';
 import { useSubscribers } from '../api/get-subscribers.ts';

@@ -15,7 +15,7 @@ import { listAddress, pageInAddress, useListPages } from '../../admin/components
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
 import { SearchBox } from '../../admin/components/search-box.tsx';
-import { ScreenHeading } from '../../admin-content/components/screen-heading.tsx';
+import { ScreenHeading } from '../../admin/components/screen-heading.tsx';
 import {
   AdminTable,
   tableCellClass,
