@@ -11,11 +11,17 @@ import { useSearchParams } from 'react-router';
 import { failureMessage } from '../../admin/api/http.ts';
 import {
   AdminTable,
+  ColumnHeading,
+  wideCellClass,
   tableCellClass,
-  tableHeadCellClass,
 } from '../../admin/components/admin-table.tsx';
 import { FeedbackRegions } from '../../admin/components/feedback.tsx';
-import { listAddress, pageInAddress, useListPages } from '../../admin/components/list-pages.ts';
+import {
+  listAddress,
+  pageInAddress,
+  useListFilter,
+  useListPages,
+} from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
 import { buttonClass, inputClass, labelClass } from '../../admin/components/styles.ts';
@@ -100,6 +106,7 @@ function countText(total: number, filtered: boolean): string {
  */
 export function AuditLog() {
   const [searchParams, setSearchParams] = useSearchParams();
+  const filterList = useListFilter();
   const filters = filtersOf(searchParams);
   const filtered = Object.keys(filters).length > 0;
   const page = pageInAddress(searchParams);
@@ -124,7 +131,7 @@ export function AuditLog() {
       const value = form.get(name);
       if (typeof value === 'string' && value.trim()) next[name] = value.trim();
     }
-    setSearchParams(listAddress({ ...next }, 1), { replace: true, preventScrollReset: true });
+    filterList({ ...next });
   };
 
   return (
@@ -242,10 +249,9 @@ function FilterForm({
   );
 }
 
-const th = tableHeadCellClass;
 const td = tableCellClass;
 /** Shown from tablet width up; on phones the first cell carries it. */
-const wide = 'hidden md:table-cell';
+const wide = wideCellClass;
 /** The changes get a column of their own from 640 px; on phones they follow in the first cell. */
 const notPhone = 'hidden sm:table-cell';
 
@@ -256,15 +262,9 @@ function AuditTable({ entries, busy }: { entries: AuditEntry[]; busy: boolean })
       busy={busy}
       head={
         <>
-          <th scope="col" className={th}>
-            When / who
-          </th>
-          <th scope="col" className={`${th} ${wide}`}>
-            What
-          </th>
-          <th scope="col" className={`${th} ${notPhone}`}>
-            Before → after
-          </th>
+          <ColumnHeading>When / who</ColumnHeading>
+          <ColumnHeading wide>What</ColumnHeading>
+          <ColumnHeading className={notPhone}>Before → after</ColumnHeading>
         </>
       }
     >

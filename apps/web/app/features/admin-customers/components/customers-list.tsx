@@ -7,19 +7,20 @@ import {
   type CustomersAnswer,
 } from '@labshop/shared/schemas/erp';
 import { pageCount } from '@labshop/shared/schemas/paging';
-import { History, RefreshCw } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, failureMessage } from '../../admin/api/http.ts';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
 import { SearchBox } from '../../admin/components/search-box.tsx';
-import { listAddress, pageInAddress } from '../../admin/components/list-pages.ts';
+import { listAddress, pageInAddress, useListFilter } from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { buttonClass } from '../../admin/components/styles.ts';
 import { LoadError } from '../../admin/components/load-error.tsx';
 import { ScreenHeading } from '../../admin/components/screen-heading.tsx';
 import { useCurrentErpSync } from '../../admin-erp-syncs/api/get-current-sync.ts';
+import { SyncHistoryLink } from '../../admin-erp-syncs/components/sync-history-link.tsx';
 import { customersExportUrl, CUSTOMERS_CSV_NAME } from '../api/export-customers.ts';
 import { useCustomers } from '../api/get-customers.ts';
 import { customerKeys } from '../api/keys.ts';
@@ -88,7 +89,8 @@ function countText(matching: number, total: number, searching: boolean): string 
  * The search and the page are in the address (?search=&page=).
  */
 export function CustomersList() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const filterList = useListFilter();
   const search = (searchParams.get('search') ?? '').slice(0, CUSTOMER_SEARCH_MAX_LENGTH);
   const requestedPage = pageInAddress(searchParams);
   const queryClient = useQueryClient();
@@ -172,13 +174,7 @@ export function CustomersList() {
             maxLength={CUSTOMER_SEARCH_MAX_LENGTH}
             initial={search}
             onSearch={(value) => {
-              // A new search starts at page 1 and replaces the history entry.
-              if (value !== search) {
-                setSearchParams(listAddress({ search: value }, 1), {
-                  replace: true,
-                  preventScrollReset: true,
-                });
-              }
+              if (value !== search) filterList({ search: value });
             }}
           />
           <p className="mt-4 text-sm text-slate-600" aria-live="polite">
@@ -293,13 +289,7 @@ function CopyAge({
           <RefreshCw className={`h-4 w-4 ${refreshing ? 'animate-spin' : ''}`} aria-hidden="true" />
           {refreshing ? 'Refreshing...' : 'Refresh'}
         </button>
-        <Link
-          to="/admin/erp-syncs?kind=customers"
-          className="inline-flex items-center gap-1.5 px-2 py-2 font-semibold text-brand-700 underline-offset-2 hover:underline"
-        >
-          <History className="h-4 w-4" aria-hidden="true" />
-          Sync history
-        </Link>
+        <SyncHistoryLink kind="customers" />
       </div>
     </div>
   );

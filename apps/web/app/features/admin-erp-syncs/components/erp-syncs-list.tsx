@@ -10,8 +10,9 @@ import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
 import {
   AdminTable,
+  ColumnHeading,
+  wideCellClass,
   tableCellClass,
-  tableHeadCellClass,
 } from '../../admin/components/admin-table.tsx';
 import { LoadError } from '../../admin/components/load-error.tsx';
 import { ScreenHeading } from '../../admin/components/screen-heading.tsx';
@@ -113,10 +114,9 @@ export function ErpSyncsList() {
   );
 }
 
-const th = tableHeadCellClass;
 const td = tableCellClass;
 /** Columns shown from tablet width up; on phones the first cell carries them. */
-const wide = 'hidden md:table-cell';
+const wide = wideCellClass;
 
 function SyncsTable({ rows, busy }: { rows: ErpSyncSummary[]; busy: boolean }) {
   return (
@@ -125,21 +125,11 @@ function SyncsTable({ rows, busy }: { rows: ErpSyncSummary[]; busy: boolean }) {
       busy={busy}
       head={
         <>
-          <th scope="col" className={th}>
-            When
-          </th>
-          <th scope="col" className={`${th} ${wide}`}>
-            Kind
-          </th>
-          <th scope="col" className={`${th} ${wide}`}>
-            Started by
-          </th>
-          <th scope="col" className={th}>
-            Status
-          </th>
-          <th scope="col" className={`${th} ${wide}`}>
-            Result
-          </th>
+          <ColumnHeading>When</ColumnHeading>
+          <ColumnHeading wide>Kind</ColumnHeading>
+          <ColumnHeading wide>Started by</ColumnHeading>
+          <ColumnHeading>Status</ColumnHeading>
+          <ColumnHeading wide>Result</ColumnHeading>
         </>
       }
     >

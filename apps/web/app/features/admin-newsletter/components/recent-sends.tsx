@@ -2,8 +2,9 @@ import type { NewsletterSendDto } from '@labshop/shared/schemas/newsletter';
 import { useId } from 'react';
 import {
   AdminTable,
+  ColumnHeading,
+  wideCellClass,
   tableCellClass,
-  tableHeadCellClass,
 } from '../../admin/components/admin-table.tsx';
 import { SendStatusBadge, sentOfTotal } from './send-progress.tsx';
 
@@ -21,10 +22,9 @@ export function otherCounts(send: NewsletterSendDto): string {
     .join(', ');
 }
 
-const th = tableHeadCellClass;
 const td = tableCellClass;
 /** Columns shown from tablet width up; on phones the subject cell carries them. */
-const wide = 'hidden md:table-cell';
+const wide = wideCellClass;
 
 /**
  * The latest sends, newest first, with their status and counts; a subject shows that send's
@@ -56,18 +56,10 @@ export function RecentSends({
           busy={false}
           head={
             <>
-              <th scope="col" className={th}>
-                Subject
-              </th>
-              <th scope="col" className={`${th} ${wide}`}>
-                Queued
-              </th>
-              <th scope="col" className={th}>
-                Status
-              </th>
-              <th scope="col" className={`${th} ${wide}`}>
-                Recipients
-              </th>
+              <ColumnHeading>Subject</ColumnHeading>
+              <ColumnHeading wide>Queued</ColumnHeading>
+              <ColumnHeading>Status</ColumnHeading>
+              <ColumnHeading wide>Recipients</ColumnHeading>
             </>
           }
         >

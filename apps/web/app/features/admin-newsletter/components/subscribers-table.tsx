@@ -17,8 +17,9 @@ import { SearchBox } from '../../admin/components/search-box.tsx';
 import { buttonClass } from '../../admin/components/styles.ts';
 import {
   AdminTable,
+  ColumnHeading,
+  wideCellClass,
   tableCellClass,
-  tableHeadCellClass,
 } from '../../admin/components/admin-table.tsx';
 import { failureLines } from '../../admin/api/http.ts';
 import { LoadError } from '../../admin/components/load-error.tsx';
@@ -184,10 +185,9 @@ function StatusBadge({ subscribed }: { subscribed: boolean }) {
   );
 }
 
-const th = tableHeadCellClass;
 const td = tableCellClass;
 /** Columns shown from tablet width up; on phones the name cell carries them. */
-const wide = 'hidden md:table-cell';
+const wide = wideCellClass;
 
 function SubscriberRows({
   rows,
@@ -207,21 +207,13 @@ function SubscriberRows({
       busy={busy}
       head={
         <>
-          <th scope="col" className={th}>
-            Name
-          </th>
-          <th scope="col" className={`${th} ${wide}`}>
-            E-mail
-          </th>
-          <th scope="col" className={`${th} ${wide}`}>
-            Status
-          </th>
-          <th scope="col" className={`${th} ${wide}`}>
-            Created
-          </th>
-          <th scope="col" className={th}>
+          <ColumnHeading>Name</ColumnHeading>
+          <ColumnHeading wide>E-mail</ColumnHeading>
+          <ColumnHeading wide>Status</ColumnHeading>
+          <ColumnHeading wide>Created</ColumnHeading>
+          <ColumnHeading>
             <span className="sr-only">Action</span>
-          </th>
+          </ColumnHeading>
         </>
       }
     >

@@ -11,15 +11,21 @@ import { useSearchParams } from 'react-router';
 import { failureMessage } from '../../admin/api/http.ts';
 import { Badge, type BadgeTone } from '../../admin/components/badge.tsx';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
-import { listAddress, pageInAddress, useListPages } from '../../admin/components/list-pages.ts';
+import {
+  listAddress,
+  pageInAddress,
+  useListFilter,
+  useListPages,
+} from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
 import { SearchBox } from '../../admin/components/search-box.tsx';
 import { ScreenHeading } from '../../admin/components/screen-heading.tsx';
 import {
   AdminTable,
+  ColumnHeading,
+  wideCellClass,
   tableCellClass,
-  tableHeadCellClass,
 } from '../../admin/components/admin-table.tsx';
 import { ORDER_HISTORY_CSV_NAME, orderHistoryExportUrl } from '../api/export-orders.ts';
 import { ORDER_HISTORY_PAGE_SIZE, useOrderHistory } from '../api/get-order-history.ts';
@@ -62,6 +68,7 @@ interface Shown {
  */
 export function OrdersHistory() {
   const [searchParams, setSearchParams] = useSearchParams();
+  const filterList = useListFilter();
   const search = (searchParams.get('search') ?? '')
     .trim()
     .slice(0, ORDER_HISTORY_SEARCH_MAX_LENGTH);
@@ -124,13 +131,7 @@ export function OrdersHistory() {
           maxLength={ORDER_HISTORY_SEARCH_MAX_LENGTH}
           initial={search}
           onSearch={(value) => {
-            // A new search starts at page 1 and replaces the history entry.
-            if (value !== search) {
-              setSearchParams(listAddress({ search: value }, 1), {
-                replace: true,
-                preventScrollReset: true,
-              });
-            }
+            if (value !== search) filterList({ search: value });
           }}
         />
       )}
@@ -174,10 +175,9 @@ export function OrdersHistory() {
   );
 }
 
-const th = tableHeadCellClass;
 const td = tableCellClass;
 /** Columns shown from tablet width up; on phones the order cell carries them. */
-const wide = 'hidden md:table-cell';
+const wide = wideCellClass;
 
 function OrdersTable({
   rows,
@@ -198,24 +198,14 @@ function OrdersTable({
       busy={busy}
       head={
         <>
-          <th scope="col" className={th}>
-            Order / date
-          </th>
-          <th scope="col" className={`${th} ${wide}`}>
-            Customer
-          </th>
-          <th scope="col" className={`${th} ${wide} text-right`}>
+          <ColumnHeading>Order / date</ColumnHeading>
+          <ColumnHeading wide>Customer</ColumnHeading>
+          <ColumnHeading wide className="text-right">
             Amount
-          </th>
-          <th scope="col" className={`${th} ${wide}`}>
-            Status
-          </th>
-          <th scope="col" className={`${th} ${wide}`}>
-            Payment retref
-          </th>
-          <th scope="col" className={th}>
-            ERP sync
-          </th>
+          </ColumnHeading>
+          <ColumnHeading wide>Status</ColumnHeading>
+          <ColumnHeading wide>Payment retref</ColumnHeading>
+          <ColumnHeading>ERP sync</ColumnHeading>
         </>
       }
     >

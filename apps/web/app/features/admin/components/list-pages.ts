@@ -24,6 +24,16 @@ export function listAddress(
 }
 
 /**
+ * Shows an admin list for a new search or new filters: from its first page, in place of the
+ * history entry (one entry per pause in typing), the scroll kept.
+ */
+export function useListFilter() {
+  const [, setSearchParams] = useSearchParams();
+  return (values: Record<string, string | null | undefined>) =>
+    setSearchParams(listAddress(values, 1), { replace: true, preventScrollReset: true });
+}
+
+/**
  * The number of pages of an admin list whose page is in the address, and the move to the last
  * page when the address asks for one past it (an old link, a search with fewer matches, the
  * last row of the last page deleted). It waits for the list's own answer: a placeholder from

@@ -40,8 +40,7 @@ export function useConfirmedDelete<T>(
       },
       {
         doing: `Deleting ${what}`,
-        message:
-          typeof notDeleted === 'string' ? notDeleted : (error) => notDeleted(item, error),
+        message: typeof notDeleted === 'string' ? notDeleted : (error) => notDeleted(item, error),
       },
     );
   };
