@@ -19,6 +19,7 @@ import { FeedbackRegions } from '../../admin/components/feedback.tsx';
 import {
   listAddress,
   pageInAddress,
+  pageOfPages,
   useListFilter,
   useListPages,
 } from '../../admin/components/list-pages.ts';
@@ -165,7 +166,7 @@ export function AuditLog() {
         <>
           <p className="mt-4 text-sm text-slate-600" aria-live="polite">
             {countText(total, filtered)}
-            {pages > 1 ? `, page ${Math.min(page, pages)} of ${pages}` : ''}.
+            {pageOfPages(page, pages)}.
           </p>
           <AuditTable entries={log.data?.entries ?? []} busy={log.isFetching} />
           {pages > 1 && <Pager label="Audit log pages" page={page} pages={pages} onPage={goTo} />}

@@ -5,7 +5,7 @@ import {
   PRODUCT_LIMITS,
   type CategoryDto,
 } from '@labshop/shared/schemas/catalog';
-import { FolderPlus, ImageOff, Trash2 } from 'lucide-react';
+import { FolderPlus, ImageOff } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useCreateCategory } from '../api/create-category.ts';
@@ -15,8 +15,9 @@ import { failureMessage } from '../../admin/api/http.ts';
 import { useConfirmedDelete } from '../../admin/components/use-confirmed-delete.ts';
 import { FeedbackRegions } from '../../admin/components/feedback.tsx';
 import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
+import { DeleteButton } from '../../admin/components/delete-button.tsx';
 import { ListScreen } from '../../admin/components/list-screen.tsx';
-import { buttonClass, panelClass } from '../../admin/components/styles.ts';
+import { panelClass } from '../../admin/components/styles.ts';
 import { AdminForm, AdminInputField } from '../../admin/components/admin-form.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
@@ -74,16 +75,11 @@ export function CategoriesManagement() {
               <span className="min-w-0 flex-1 font-semibold break-words text-slate-900">
                 {category.name}
               </span>
-              <button
-                type="button"
+              <DeleteButton
+                label={`Delete ${category.name}`}
                 onClick={() => void deleteCategory(category)}
                 disabled={remove.isPending && remove.variables === category._id}
-                className={buttonClass.dangerSmall}
-                aria-label={`Delete ${category.name}`}
-              >
-                <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
-                Delete
-              </button>
+              />
             </li>
           ))}
         </ul>

@@ -15,7 +15,6 @@ import {
   MoveHorizontal,
   Pencil,
   Plus,
-  Trash2,
 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -25,9 +24,15 @@ import { useProducts } from '../api/get-products.ts';
 import { productsListState, type ProductsListState } from '../products-list-address.ts';
 import { failureMessage } from '../../admin/api/http.ts';
 import { useConfirmedDelete } from '../../admin/components/use-confirmed-delete.ts';
+import { DeleteButton } from '../../admin/components/delete-button.tsx';
 import { FeedbackRegions } from '../../admin/components/feedback.tsx';
 import { SearchBox } from '../../admin/components/search-box.tsx';
-import { listAddress, pageInAddress, useListPages } from '../../admin/components/list-pages.ts';
+import {
+  listAddress,
+  pageInAddress,
+  pageOfPages,
+  useListPages,
+} from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { buttonClass, inputClass } from '../../admin/components/styles.ts';
 import { Pager } from '../../admin/components/pager.tsx';
@@ -200,7 +205,7 @@ export function ProductsManagement() {
                   : 'No products yet.'
                 : `${productCountText(total, totalCapped)}${
                     narrowedBy.length > 0 ? ` ${narrowedBy.join(' ')}` : ''
-                  }${pages > 1 ? `, page ${page} of ${pages}` : ''}.`}
+                  }${pageOfPages(page, pages)}.`}
           </p>
           {rows.length > 0 && (
             // From 1280 px up the table fits beside the menu; narrower, it scrolls in its box.
@@ -366,16 +371,11 @@ function ProductsTable({
         <tr key={product._id}>
           <td className={`${td} ${stickyActions} bg-white`}>
             <div className="flex flex-col items-start gap-1">
-              <button
-                type="button"
+              <DeleteButton
+                label={`Delete ${product.number}`}
                 onClick={() => onDelete(product)}
                 disabled={deleting === product.number}
-                className={buttonClass.dangerSmall}
-                aria-label={`Delete ${product.number}`}
-              >
-                <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
-                Delete
-              </button>
+              />
               <Link
                 to={`/admin/products-edit/${encodeURIComponent(product.number)}`}
                 state={backHere}

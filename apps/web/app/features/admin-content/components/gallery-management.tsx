@@ -6,12 +6,12 @@ import {
   type GalleryImageDto,
 } from '@labshop/shared/schemas/content';
 import { truncate } from '@labshop/shared/text';
-import { ImagePlus, Trash2 } from 'lucide-react';
+import { ImagePlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { FeedbackRegions } from '../../admin/components/feedback.tsx';
 import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
-import { buttonClass, panelClass } from '../../admin/components/styles.ts';
+import { panelClass } from '../../admin/components/styles.ts';
 import {
   AdminForm,
   AdminInputField,
@@ -20,6 +20,7 @@ import {
 import { useCreateGalleryImage } from '../api/create-gallery-image.ts';
 import { useDeleteGalleryImage } from '../api/delete-gallery-image.ts';
 import { useGallery } from '../api/get-gallery.ts';
+import { DeleteButton } from '../../admin/components/delete-button.tsx';
 import { ListScreen } from '../../admin/components/list-screen.tsx';
 import { useConfirmedDelete } from '../../admin/components/use-confirmed-delete.ts';
 import { fieldAria, FormField } from '../../../components/form-field.tsx';
@@ -66,16 +67,11 @@ export function GalleryManagement() {
                   {truncate(image.description, TEXT_LIMITS.adminGalleryPreview)}
                 </p>
                 <div className="mt-2 flex justify-end">
-                  <button
-                    type="button"
+                  <DeleteButton
+                    label={`Delete ${image.title}`}
                     onClick={() => void deleteImage(image)}
                     disabled={remove.isPending && remove.variables === image._id}
-                    className={buttonClass.dangerSmall}
-                    aria-label={`Delete ${image.title}`}
-                  >
-                    <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
-                    Delete
-                  </button>
+                  />
                 </div>
               </div>
             </li>

@@ -16,6 +16,7 @@ import { Badge, type BadgeTone } from '../../admin/components/badge.tsx';
 import {
   listAddress,
   pageInAddress,
+  pageOfPages,
   useListFilter,
   useListPages,
 } from '../../admin/components/list-pages.ts';
@@ -33,10 +34,8 @@ import {
   wideCellClass,
   tableCellClass,
 } from '../../admin/components/admin-table.tsx';
+import { formatTime } from '../../admin/components/format-time.ts';
 import { DetailList, type Detail } from '../../admin/components/detail-list.tsx';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const formatTime = (iso: string) => dateTime.format(new Date(iso));
 
 const STATUS: Record<MailLogEntryDto['status'], { label: string; tone: BadgeTone }> = {
   kept: { label: 'Kept', tone: 'neutral' },
@@ -125,7 +124,7 @@ export function MailLog() {
           <p className="mt-6 text-sm text-slate-600" aria-live="polite" data-testid="mail-count">
             {total === 1 ? '1 mail' : `${total.toLocaleString('en-US')} mails`}
             {filtered ? (total === 1 ? ' matches' : ' match') : ''}
-            {pages > 1 ? `, page ${page} of ${pages}` : ''}. Choose a mail to read it.
+            {pageOfPages(page, pages)}. Choose a mail to read it.
           </p>
           <MailTable rows={rows} busy={mail.isFetching} onOpen={setOpenId} />
           {pages > 1 && <Pager label="Mail pages" page={page} pages={pages} onPage={goTo} />}

@@ -4,12 +4,12 @@ import {
   NotificationInput,
   type NotificationDto,
 } from '@labshop/shared/schemas/content';
-import { BellPlus, Trash2 } from 'lucide-react';
+import { BellPlus } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { FeedbackRegions } from '../../admin/components/feedback.tsx';
 import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
-import { buttonClass, panelClass } from '../../admin/components/styles.ts';
+import { panelClass } from '../../admin/components/styles.ts';
 import {
   AdminForm,
   AdminInputField,
@@ -18,11 +18,11 @@ import {
 import { useCreateNotification } from '../api/create-notification.ts';
 import { useDeleteNotification } from '../api/delete-notification.ts';
 import { useNotifications } from '../api/get-notifications.ts';
+import { formatTime } from '../../admin/components/format-time.ts';
+import { DeleteButton } from '../../admin/components/delete-button.tsx';
 import { ListScreen } from '../../admin/components/list-screen.tsx';
 import { useConfirmedDelete } from '../../admin/components/use-confirmed-delete.ts';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The form's fields; dateTime and read are added when it is sent. */
 interface NotificationFormValues {
@@ -65,24 +65,18 @@ export function NotificationsManagement() {
               <div className="min-w-0 flex-1">
                 <h3 className="font-semibold break-words text-slate-900">{notification.title}</h3>
                 <p className="mt-0.5 text-xs text-slate-500">
-                  <time dateTime={notification.dateTime}>
-                    {dateTime.format(new Date(notification.dateTime))}
-                  </time>
+                  <time dateTime={notification.dateTime}>{formatTime(notification.dateTime)}</time>
                 </p>
                 <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-700">
                   {notification.body}
                 </p>
               </div>
-              <button
-                type="button"
+              <DeleteButton
+                label={`Delete ${notification.title}`}
                 onClick={() => void deleteNotification(notification)}
                 disabled={remove.isPending && remove.variables === notification._id}
-                className={`self-end sm:self-start ${buttonClass.dangerSmall}`}
-                aria-label={`Delete ${notification.title}`}
-              >
-                <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
-                Delete
-              </button>
+                className="self-end sm:self-start"
+              />
             </li>
           ))}
         </ul>

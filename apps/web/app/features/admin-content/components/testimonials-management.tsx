@@ -5,13 +5,13 @@ import {
   type TestimonialDto,
 } from '@labshop/shared/schemas/content';
 import { initialsOf } from '@labshop/shared/text';
-import { MessageSquarePlus, Star, Trash2 } from 'lucide-react';
+import { MessageSquarePlus, Star } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FeedbackRegions } from '../../admin/components/feedback.tsx';
 import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
-import { buttonClass, panelClass } from '../../admin/components/styles.ts';
+import { panelClass } from '../../admin/components/styles.ts';
 import {
   AdminForm,
   AdminInputField,
@@ -20,6 +20,7 @@ import {
 import { useCreateTestimonial } from '../api/create-testimonial.ts';
 import { useDeleteTestimonial } from '../api/delete-testimonial.ts';
 import { useTestimonials } from '../api/get-testimonials.ts';
+import { DeleteButton } from '../../admin/components/delete-button.tsx';
 import { ListScreen } from '../../admin/components/list-screen.tsx';
 import { useConfirmedDelete } from '../../admin/components/use-confirmed-delete.ts';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
@@ -87,16 +88,11 @@ export function TestimonialsManagement() {
                 {testimonial.text}
               </blockquote>
               <div className="mt-3 flex justify-end">
-                <button
-                  type="button"
+                <DeleteButton
+                  label={`Delete the testimonial of ${testimonial.name}`}
                   onClick={() => void deleteTestimonial(testimonial)}
                   disabled={remove.isPending && remove.variables === testimonial._id}
-                  className={buttonClass.dangerSmall}
-                  aria-label={`Delete the testimonial of ${testimonial.name}`}
-                >
-                  <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
-                  Delete
-                </button>
+                />
               </div>
             </li>
           ))}

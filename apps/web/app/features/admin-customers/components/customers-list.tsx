@@ -13,8 +13,14 @@ import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, failureMessage } from '../../admin/api/http.ts';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { formatTime } from '../../admin/components/format-time.ts';
 import { SearchBox } from '../../admin/components/search-box.tsx';
-import { listAddress, pageInAddress, useListFilter } from '../../admin/components/list-pages.ts';
+import {
+  listAddress,
+  pageInAddress,
+  pageOfPages,
+  useListFilter,
+} from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { buttonClass } from '../../admin/components/styles.ts';
 import { LoadError } from '../../admin/components/load-error.tsx';
@@ -46,7 +52,6 @@ const SOURCE_NAMES: Record<CustomersAnswer['source'], string> = {
 };
 
 const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'always' });
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** How long ago `iso` was, for people: 'just now', '3 minutes ago', '2 days ago'. */
 export function formatAge(iso: string, now: number): string {
@@ -180,9 +185,7 @@ export function CustomersList() {
           <p className="mt-4 text-sm text-slate-600" aria-live="polite">
             {matching.length === 0
               ? CUSTOMERS_MESSAGES.noMatch(search.trim())
-              : `${countText(matching.length, all.length, searching)}${
-                  pages > 1 ? `, page ${page} of ${pages}` : ''
-                }.`}
+              : `${countText(matching.length, all.length, searching)}${pageOfPages(page, pages)}.`}
           </p>
           {shown.length > 0 && (
             <ul
@@ -265,10 +268,7 @@ function CopyAge({
             {answer.refreshedAt ? (
               <>
                 refreshed{' '}
-                <time
-                  dateTime={answer.refreshedAt}
-                  title={dateTime.format(new Date(answer.refreshedAt))}
-                >
+                <time dateTime={answer.refreshedAt} title={formatTime(answer.refreshedAt)}>
                   {formatAge(answer.refreshedAt, now)}
                 </time>
               </>

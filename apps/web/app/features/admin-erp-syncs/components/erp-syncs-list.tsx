@@ -5,7 +5,12 @@ import {
   type ErpSyncSummary,
 } from '@labshop/shared/schemas/erp';
 import { Link, useSearchParams } from 'react-router';
-import { listAddress, pageInAddress, useListPages } from '../../admin/components/list-pages.ts';
+import {
+  listAddress,
+  pageInAddress,
+  pageOfPages,
+  useListPages,
+} from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
 import {
@@ -95,7 +100,7 @@ export function ErpSyncsList() {
         <>
           <p className="mt-4 text-sm text-slate-600" aria-live="polite">
             {total === 1 ? '1 sync' : `${total.toLocaleString('en-US')} syncs`}
-            {pages > 1 ? `, page ${page} of ${pages}` : ''}. Choose one for its details.
+            {pageOfPages(page, pages)}. Choose one for its details.
           </p>
           <SyncsTable rows={rows} busy={syncs.isFetching && syncs.isPlaceholderData} />
           {pages > 1 && (

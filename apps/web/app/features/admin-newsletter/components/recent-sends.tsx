@@ -6,10 +6,8 @@ import {
   wideCellClass,
   tableCellClass,
 } from '../../admin/components/admin-table.tsx';
+import { formatTime } from '../../admin/components/format-time.ts';
 import { SendStatusBadge, sentOfTotal } from './send-progress.tsx';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const formatTime = (iso: string) => dateTime.format(new Date(iso));
 
 /** The counts besides 'sent / total' that are not zero: '2 failed, 1 skipped'. */
 export function otherCounts(send: NewsletterSendDto): string {

@@ -10,7 +10,12 @@ import { useSearchParams } from 'react-router';
 import { Badge } from '../../admin/components/badge.tsx';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
 import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
-import { listAddress, pageInAddress, useListPages } from '../../admin/components/list-pages.ts';
+import {
+  listAddress,
+  pageInAddress,
+  pageOfPages,
+  useListPages,
+} from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
 import { SearchBox } from '../../admin/components/search-box.tsx';
@@ -50,7 +55,7 @@ export function subscriberCountText(
   const addresses = total === 1 ? '1 address' : `${count(total)} addresses`;
   const matching = search ? ` ${total === 1 ? 'matches' : 'match'} “${search}”` : '';
   const split = `(${count(subscribed)} subscribed, ${count(total - subscribed)} unsubscribed)`;
-  return `${addresses}${matching} ${split}${pages > 1 ? `, page ${page} of ${pages}` : ''}.`;
+  return `${addresses}${matching} ${split}${pageOfPages(page, pages)}.`;
 }
 
 /** What the admin's Unsubscribe or Subscribe on a row came to (SPEC.md section 8). */

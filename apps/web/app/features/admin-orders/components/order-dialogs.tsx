@@ -1,13 +1,11 @@
 import { dollarsToCents, formatCents, formatDollars } from '@labshop/shared/money';
 import type { OrderHistoryEntry } from '@labshop/shared/schemas/orders';
 import { useId, type ReactNode } from 'react';
+import { formatTime } from '../../admin/components/format-time.ts';
 import { DetailList, type Detail } from '../../admin/components/detail-list.tsx';
 import { PrintableDialog } from './printable-dialog.tsx';
 
 export type OrderDialogKind = 'cart' | 'address';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-export const formatTime = (iso: string) => dateTime.format(new Date(iso));
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 

@@ -14,6 +14,7 @@ import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.
 import {
   listAddress,
   pageInAddress,
+  pageOfPages,
   useListFilter,
   useListPages,
 } from '../../admin/components/list-pages.ts';
@@ -30,7 +31,8 @@ import {
 import { ORDER_HISTORY_CSV_NAME, orderHistoryExportUrl } from '../api/export-orders.ts';
 import { ORDER_HISTORY_PAGE_SIZE, useOrderHistory } from '../api/get-order-history.ts';
 import { useRetryOrderSync } from '../api/retry-sync.ts';
-import { formatTime, OrderDialog, type OrderDialogKind } from './order-dialogs.tsx';
+import { formatTime } from '../../admin/components/format-time.ts';
+import { OrderDialog, type OrderDialogKind } from './order-dialogs.tsx';
 import { CsvExportLink } from '../../admin/components/csv-export-link.tsx';
 
 const ORDER_STATUS: Record<OrderStatus, { label: string; tone: BadgeTone }> = {
@@ -150,7 +152,7 @@ export function OrdersHistory() {
         <>
           <p className="mt-4 text-sm text-slate-600" aria-live="polite">
             {countText(total, search)}
-            {pages > 1 ? `, page ${Math.min(page, pages)} of ${pages}` : ''}.
+            {pageOfPages(page, pages)}.
           </p>
           <OrdersTable
             rows={orders.data?.orders ?? []}

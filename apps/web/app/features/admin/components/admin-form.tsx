@@ -55,55 +55,43 @@ interface AdminFieldProps {
   className?: string;
 }
 
-/**
- * A labelled text input in the admin look, with its aria, hint and error line. Takes the
- * input's attributes and react-hook-form's register(name) spread in.
- */
-export function AdminInputField({
+/** A field's props split in two: those of its labelled frame, and those of its control. */
+function fieldAndControl<Control>({
   id,
   label,
   error,
   hint,
   note,
   className,
-  ...input
-}: AdminFieldProps & Omit<ComponentProps<'input'>, 'id' | 'className'>) {
+  ...control
+}: AdminFieldProps & Control) {
+  return {
+    field: { look: 'admin', id, label, error, hint, note, className } as const,
+    control: { ...control, ...fieldAria(id, error, hint), className: inputClass },
+  };
+}
+
+type ControlProps<Tag extends 'input' | 'textarea'> = Omit<ComponentProps<Tag>, 'id' | 'className'>;
+
+/**
+ * A labelled text input in the admin look, with its aria, hint and error line. Takes the
+ * input's attributes and react-hook-form's register(name) spread in.
+ */
+export function AdminInputField(props: AdminFieldProps & ControlProps<'input'>) {
+  const { field, control } = fieldAndControl(props);
   return (
-    <FormField
-      look="admin"
-      id={id}
-      label={label}
-      error={error}
-      hint={hint}
-      note={note}
-      className={className}
-    >
-      <input {...input} {...fieldAria(id, error, hint)} className={inputClass} />
+    <FormField {...field}>
+      <input {...control} />
     </FormField>
   );
 }
 
 /** AdminInputField's multi-line twin. */
-export function AdminTextareaField({
-  id,
-  label,
-  error,
-  hint,
-  note,
-  className,
-  ...textarea
-}: AdminFieldProps & Omit<ComponentProps<'textarea'>, 'id' | 'className'>) {
+export function AdminTextareaField(props: AdminFieldProps & ControlProps<'textarea'>) {
+  const { field, control } = fieldAndControl(props);
   return (
-    <FormField
-      look="admin"
-      id={id}
-      label={label}
-      error={error}
-      hint={hint}
-      note={note}
-      className={className}
-    >
-      <textarea {...textarea} {...fieldAria(id, error, hint)} className={inputClass} />
+    <FormField {...field}>
+      <textarea {...control} />
     </FormField>
   );
 }

@@ -8,6 +8,14 @@ export function pageInAddress(params: URLSearchParams): number {
 }
 
 /**
+ * ', page 2 of 5' after a list's count, or nothing when it has one page; a page past the end
+ * (while the list moves to its last page) counts as the last.
+ */
+export function pageOfPages(page: number, pages: number): string {
+  return pages > 1 ? `, page ${Math.min(page, pages)} of ${pages}` : '';
+}
+
+/**
  * An admin list's address: its parameters that have a value (a search, a filter), and the page
  * when past the first, so the first page's address is the bare screen.
  */
