@@ -106,7 +106,7 @@ function countText(total: number, filtered: boolean): string {
  * log cannot be changed from here or anywhere else.
  */
 export function AuditLog() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const filterList = useListFilter();
   const filters = filtersOf(searchParams);
   const filtered = Object.keys(filters).length > 0;
@@ -115,14 +115,13 @@ export function AuditLog() {
 
   const total = log.data?.total ?? 0;
   const addressOfPage = (next: number) => listAddress({ ...filters }, next);
-  const pages = useListPages({
+  const { pages, goToPage } = useListPages({
     list: log,
     total,
     pageSize: AUDIT_LOG_PAGE_SIZE,
     page,
     addressOfPage,
   });
-  const goTo = (next: number) => setSearchParams(addressOfPage(next), { preventScrollReset: true });
 
   const applyFilters = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -169,7 +168,9 @@ export function AuditLog() {
             {pageOfPages(page, pages)}.
           </p>
           <AuditTable entries={log.data?.entries ?? []} busy={log.isFetching} />
-          {pages > 1 && <Pager label="Audit log pages" page={page} pages={pages} onPage={goTo} />}
+          {pages > 1 && (
+            <Pager label="Audit log pages" page={page} pages={pages} onPage={goToPage} />
+          )}
         </>
       )}
     </section>

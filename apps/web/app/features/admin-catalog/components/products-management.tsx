@@ -121,7 +121,7 @@ export function ProductsManagement() {
 
   const total = products.data?.total ?? 0;
   const totalCapped = products.data?.totalCapped ?? false;
-  const pages = useListPages({
+  const { pages } = useListPages({
     list: products,
     total,
     pageSize: PRODUCTS_PAGE_SIZE,

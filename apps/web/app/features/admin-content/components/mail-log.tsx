@@ -70,7 +70,7 @@ export function mailFilterInAddress(params: URLSearchParams): MailLogFilter {
  * address (?search=&status=&kind=&page=2). A row opens the mail in a dialog.
  */
 export function MailLog() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const filterList = useListFilter();
   const page = pageInAddress(searchParams);
   const filter = mailFilterInAddress(searchParams);
@@ -80,7 +80,7 @@ export function MailLog() {
 
   const total = mail.data?.total ?? 0;
   const addressOfPage = (next: number) => listAddress({ ...filter }, next);
-  const pages = useListPages({
+  const { pages, goToPage } = useListPages({
     list: mail,
     total,
     pageSize: MAIL_LOG_PAGE_SIZE,
@@ -88,7 +88,6 @@ export function MailLog() {
     addressOfPage,
   });
   const rows = mail.data?.mails ?? [];
-  const goTo = (next: number) => setSearchParams(addressOfPage(next), { preventScrollReset: true });
   const refilter = (change: Partial<MailLogFilter>) => {
     const next = { ...filter, ...change };
     if (
@@ -127,7 +126,7 @@ export function MailLog() {
             {pageOfPages(page, pages)}. Choose a mail to read it.
           </p>
           <MailTable rows={rows} busy={mail.isFetching} onOpen={setOpenId} />
-          {pages > 1 && <Pager label="Mail pages" page={page} pages={pages} onPage={goTo} />}
+          {pages > 1 && <Pager label="Mail pages" page={page} pages={pages} onPage={goToPage} />}
         </>
       )}
 

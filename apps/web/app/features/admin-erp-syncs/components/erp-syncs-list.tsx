@@ -51,7 +51,7 @@ export function ErpSyncsList() {
   const syncs = useErpSyncs(kind, page);
 
   const total = syncs.data?.total ?? 0;
-  const pages = useListPages({
+  const { pages, goToPage } = useListPages({
     list: syncs,
     total,
     pageSize: ERP_SYNCS_PAGE_SIZE,
@@ -104,14 +104,7 @@ export function ErpSyncsList() {
           </p>
           <SyncsTable rows={rows} busy={syncs.isFetching && syncs.isPlaceholderData} />
           {pages > 1 && (
-            <Pager
-              label="Sync history pages"
-              page={page}
-              pages={pages}
-              onPage={(next) =>
-                setSearchParams(listAddress({ kind }, next), { preventScrollReset: true })
-              }
-            />
+            <Pager label="Sync history pages" page={page} pages={pages} onPage={goToPage} />
           )}
         </>
       )}

@@ -92,7 +92,7 @@ export function SubscribersSection() {
   const { feedback, save } = useSaveFeedback();
 
   const total = subscribers.data?.total ?? 0;
-  const pages = useListPages({
+  const { pages } = useListPages({
     list: subscribers,
     total,
     pageSize: SUBSCRIBERS_DEFAULT_LIMIT,

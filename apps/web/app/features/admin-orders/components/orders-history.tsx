@@ -69,7 +69,7 @@ interface Shown {
  * The search and the page are in the address (?search=&page=2).
  */
 export function OrdersHistory() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const filterList = useListFilter();
   const search = (searchParams.get('search') ?? '')
     .trim()
@@ -84,14 +84,13 @@ export function OrdersHistory() {
 
   const total = orders.data?.total ?? 0;
   const addressOfPage = (next: number) => listAddress({ search }, next);
-  const pages = useListPages({
+  const { pages, goToPage } = useListPages({
     list: orders,
     total,
     pageSize: ORDER_HISTORY_PAGE_SIZE,
     page,
     addressOfPage,
   });
-  const goTo = (next: number) => setSearchParams(addressOfPage(next), { preventScrollReset: true });
 
   const retrySync = (orderNumber: string) => {
     setFeedback(null);
@@ -161,7 +160,7 @@ export function OrdersHistory() {
             onRetry={retrySync}
             onView={openDialog}
           />
-          {pages > 1 && <Pager label="Order pages" page={page} pages={pages} onPage={goTo} />}
+          {pages > 1 && <Pager label="Order pages" page={page} pages={pages} onPage={goToPage} />}
         </>
       )}
 

@@ -42,10 +42,10 @@ export function useListFilter() {
 }
 
 /**
- * The number of pages of an admin list whose page is in the address, and the move to the last
- * page when the address asks for one past it (an old link, a search with fewer matches, the
- * last row of the last page deleted). It waits for the list's own answer: a placeholder from
- * the previous page does not count.
+ * The number of pages of an admin list whose page is in the address, the move to another page
+ * (the scroll kept), and the move to the last page when the address asks for one past it (an
+ * old link, a search with fewer matches, the last row of the last page deleted). It waits for
+ * the list's own answer: a placeholder from the previous page does not count.
  */
 export function useListPages({
   list,
@@ -60,7 +60,7 @@ export function useListPages({
   page: number;
   /** The list's address at another page, its other parameters (search, filters) kept. */
   addressOfPage: (page: number) => string | URLSearchParams;
-}): number {
+}): { pages: number; goToPage: (page: number) => void } {
   const [, setSearchParams] = useSearchParams();
   const pages = pageCount(total, pageSize);
   const pastTheEnd = list.isSuccess && !list.isPlaceholderData && page > pages;
@@ -70,5 +70,8 @@ export function useListPages({
   useEffect(() => {
     if (pastTheEnd) goToLastPage(pages);
   }, [pastTheEnd, pages]);
-  return pages;
+  const goToPage = (next: number) => {
+    setSearchParams(addressOfPage(next), { preventScrollReset: true });
+  };
+  return { pages, goToPage };
 }
