@@ -67,6 +67,14 @@ export function changedFields(
   return Object.keys(changed.after).length ? changed : null;
 }
 
+/**
+ * An export's entry: the file `filename` was downloaded, with what it held (`after`: the
+ * search or filter and the number of rows), logged as `action` (e.g. customers.export).
+ */
+export function exportChange(action: string, filename: string, after: JsonRecord): AuditChange {
+  return { action, entityType: 'export', entityId: filename, after };
+}
+
 function valuesOf(context: AuditContext, change: AuditChange): AuditValues {
   return {
     actorSubject: context.actor.subject,
@@ -152,12 +160,13 @@ export function createAuditService({ db, repo }: AuditServiceDeps) {
     /** The matching entries as CSV (newest first); the export is itself logged. */
     async exportCsv(filter: AuditLogFilter, context: AuditContext): Promise<string> {
       const rows = await repo.all(filter, AUDIT_LOG_EXPORT_MAX_ROWS);
-      await this.record(context, {
-        action: 'audit-log.export',
-        entityType: 'export',
-        entityId: 'audit_log.csv',
-        after: { filter: filterRecord(filter), rows: rows.length },
-      });
+      await this.record(
+        context,
+        exportChange('audit-log.export', 'audit_log.csv', {
+          filter: filterRecord(filter),
+          rows: rows.length,
+        }),
+      );
       return toCsv(
         AUDIT_LOG_CSV_COLUMNS,
         rows.map((row) => [

@@ -87,6 +87,36 @@ function galleryRecord(row: GalleryImageRow): Record<string, unknown> {
   return { imageUrl: row.imageUrl, title: row.title, description: row.description };
 }
 
+/** A notification as the audit log records it. */
+function notificationRecord(row: NotificationRow): Record<string, unknown> {
+  return { title: row.title, body: row.body };
+}
+
+/** A kind of row the admin adds and deletes: its audit entity type and record, its 404 text. */
+interface ContentKind<Row> {
+  entityType: string;
+  notFound: string;
+  recordOf: (row: Row) => Record<string, unknown>;
+}
+
+const TESTIMONIAL: ContentKind<TestimonialRow> = {
+  entityType: 'testimonial',
+  notFound: CONTENT_MESSAGES.testimonialNotFound,
+  recordOf: testimonialRecord,
+};
+
+const GALLERY_IMAGE: ContentKind<GalleryImageRow> = {
+  entityType: 'gallery-image',
+  notFound: CONTENT_MESSAGES.galleryImageNotFound,
+  recordOf: galleryRecord,
+};
+
+const NOTIFICATION: ContentKind<NotificationRow> = {
+  entityType: 'notification',
+  notFound: CONTENT_MESSAGES.notificationNotFound,
+  recordOf: notificationRecord,
+};
+
 function requirePageName(name: string): TextPageName {
   const page = canonicalTextPageName(name);
   if (!page) throw new AppError('not_found', TEXT_PAGE_MESSAGES.unknownPage);
@@ -143,6 +173,52 @@ export function createContentService({
     };
   }
 
+  /** Inserts a row and logs it as `<entityType>.create` in the same transaction. */
+  async function createLogged<Row extends { id: string }>(
+    kind: ContentKind<Row>,
+    context: AuditContext,
+    insert: (txRepo: ContentRepo) => Promise<Row>,
+  ): Promise<Row> {
+    const row = await audit.transaction(context, async (tx, record) => {
+      const created = await insert(createContentRepo(tx));
+      record({
+        action: `${kind.entityType}.create`,
+        entityType: kind.entityType,
+        entityId: created.id,
+        after: kind.recordOf(created),
+      });
+      return created;
+    });
+    cache.clear();
+    return row;
+  }
+
+  /**
+   * Deletes the row `id` and logs it as `<entityType>.delete` in the same transaction (404 when
+   * there is none); answers the deleted row.
+   */
+  async function deleteLogged<Row>(
+    kind: ContentKind<Row>,
+    id: string,
+    context: AuditContext,
+    remove: (txRepo: ContentRepo, id: string) => Promise<Row | null>,
+  ): Promise<Row> {
+    const key = requireId(id, kind.notFound);
+    const row = await audit.transaction(context, async (tx, record) => {
+      const deleted = await remove(createContentRepo(tx), key);
+      if (!deleted) throw new AppError('not_found', kind.notFound);
+      record({
+        action: `${kind.entityType}.delete`,
+        entityType: kind.entityType,
+        entityId: key,
+        before: kind.recordOf(deleted),
+      });
+      return deleted;
+    });
+    cache.clear();
+    return row;
+  }
+
   async function removeImage(url: string): Promise<void> {
     await deleteStoredImage(storage, url).catch((error: unknown) =>
       log.warn({ err: error, url }, 'could not remove a stored image'),
@@ -160,38 +236,19 @@ export function createContentService({
       input: z.output<typeof TestimonialInput>,
       context: AuditContext,
     ): Promise<TestimonialDto> {
-      const row = await audit.transaction(context, async (tx, record) => {
-        const created = await createContentRepo(tx).insertTestimonial({
+      const row = await createLogged(TESTIMONIAL, context, (txRepo) =>
+        txRepo.insertTestimonial({
           name: input.name,
           position: input.position,
           text: input.text,
           imageUrl: input.imageUrl ? input.imageUrl : null,
-        });
-        record({
-          action: 'testimonial.create',
-          entityType: 'testimonial',
-          entityId: created.id,
-          after: testimonialRecord(created),
-        });
-        return created;
-      });
-      cache.clear();
+        }),
+      );
       return testimonialDto(row);
     },
 
     async deleteTestimonial(id: string, context: AuditContext): Promise<void> {
-      const key = requireId(id, CONTENT_MESSAGES.testimonialNotFound);
-      await audit.transaction(context, async (tx, record) => {
-        const deleted = await createContentRepo(tx).deleteTestimonial(key);
-        if (!deleted) throw new AppError('not_found', CONTENT_MESSAGES.testimonialNotFound);
-        record({
-          action: 'testimonial.delete',
-          entityType: 'testimonial',
-          entityId: key,
-          before: testimonialRecord(deleted),
-        });
-      });
-      cache.clear();
+      await deleteLogged(TESTIMONIAL, id, context, (txRepo, key) => txRepo.deleteTestimonial(key));
     },
 
     async listGalleryImages(): Promise<GalleryImageDto[]> {
@@ -216,21 +273,13 @@ export function createContentService({
         throw error;
       }
       try {
-        const row = await audit.transaction(context, async (tx, record) => {
-          const created = await createContentRepo(tx).insertGalleryImage({
+        const row = await createLogged(GALLERY_IMAGE, context, (txRepo) =>
+          txRepo.insertGalleryImage({
             imageUrl,
             title: input.title,
             description: input.description,
-          });
-          record({
-            action: 'gallery-image.create',
-            entityType: 'gallery-image',
-            entityId: created.id,
-            after: galleryRecord(created),
-          });
-          return created;
-        });
-        cache.clear();
+          }),
+        );
         return galleryImageDto(row);
       } catch (error) {
         await removeImage(imageUrl);
@@ -239,19 +288,9 @@ export function createContentService({
     },
 
     async deleteGalleryImage(id: string, context: AuditContext): Promise<void> {
-      const key = requireId(id, CONTENT_MESSAGES.galleryImageNotFound);
-      const row = await audit.transaction(context, async (tx, record) => {
-        const deleted = await createContentRepo(tx).deleteGalleryImage(key);
-        if (!deleted) throw new AppError('not_found', CONTENT_MESSAGES.galleryImageNotFound);
-        record({
-          action: 'gallery-image.delete',
-          entityType: 'gallery-image',
-          entityId: key,
-          before: galleryRecord(deleted),
-        });
-        return deleted;
-      });
-      cache.clear();
+      const row = await deleteLogged(GALLERY_IMAGE, id, context, (txRepo, key) =>
+        txRepo.deleteGalleryImage(key),
+      );
       await removeImage(row.imageUrl);
     },
 
@@ -303,36 +342,16 @@ export function createContentService({
       input: z.output<typeof NotificationInput>,
       context: AuditContext,
     ): Promise<NotificationDto> {
-      const row = await audit.transaction(context, async (tx, record) => {
-        const created = await createContentRepo(tx).insertNotification({
-          title: input.title,
-          body: input.body,
-        });
-        record({
-          action: 'notification.create',
-          entityType: 'notification',
-          entityId: created.id,
-          after: { title: created.title, body: created.body },
-        });
-        return created;
-      });
-      cache.clear();
+      const row = await createLogged(NOTIFICATION, context, (txRepo) =>
+        txRepo.insertNotification({ title: input.title, body: input.body }),
+      );
       return notificationDto(row);
     },
 
     async deleteNotification(id: string, context: AuditContext): Promise<void> {
-      const key = requireId(id, CONTENT_MESSAGES.notificationNotFound);
-      await audit.transaction(context, async (tx, record) => {
-        const deleted = await createContentRepo(tx).deleteNotification(key);
-        if (!deleted) throw new AppError('not_found', CONTENT_MESSAGES.notificationNotFound);
-        record({
-          action: 'notification.delete',
-          entityType: 'notification',
-          entityId: key,
-          before: { title: deleted.title, body: deleted.body },
-        });
-      });
-      cache.clear();
+      await deleteLogged(NOTIFICATION, id, context, (txRepo, key) =>
+        txRepo.deleteNotification(key),
+      );
     },
   };
 }

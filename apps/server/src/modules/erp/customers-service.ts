@@ -6,7 +6,7 @@ import {
 } from '@labshop/shared/schemas/erp';
 import { toCsv } from '../../http/csv.ts';
 import type { Erp } from '../../integrations/erp/port.ts';
-import type { AuditContext, AuditLog } from '../audit/service.ts';
+import { exportChange, type AuditContext, type AuditLog } from '../audit/service.ts';
 import type { SyncLedger } from './ledger.ts';
 import { unavailableAs503 } from './unavailable.ts';
 import type { CustomerRow, ErpRepo } from './repo.ts';
@@ -135,12 +135,10 @@ export function createCustomersService({ repo, erp, ledger, log, audit }: Custom
       const rows = (await sortedCustomers()).filter((customer) =>
         customerMatches(customer, search),
       );
-      await audit.record(context, {
-        action: 'customers.export',
-        entityType: 'export',
-        entityId: CUSTOMERS_CSV_FILENAME,
-        after: { search, rows: rows.length },
-      });
+      await audit.record(
+        context,
+        exportChange('customers.export', CUSTOMERS_CSV_FILENAME, { search, rows: rows.length }),
+      );
       return toCsv(
         CUSTOMER_FIELDS,
         rows.map((customer) => CUSTOMER_FIELDS.map((field) => customer[field])),

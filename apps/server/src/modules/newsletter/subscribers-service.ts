@@ -20,7 +20,7 @@ import type { NewsletterLinks } from './links.ts';
 import { signupConfirmationMail } from './signup-mail.ts';
 import type { SubscriberRow, SubscribersRepo } from './subscribers-repo.ts';
 import { createSubscribersRepo } from './subscribers-repo.ts';
-import type { AuditContext, AuditLog } from '../audit/service.ts';
+import { exportChange, type AuditContext, type AuditLog } from '../audit/service.ts';
 
 export const SUBSCRIBERS_CSV_FILENAME = 'subscribers.csv';
 
@@ -109,12 +109,10 @@ export function createSubscribersService(deps: SubscribersServiceDeps) {
     /** subscribers.csv: every match of `search`, not one page. */
     async exportCsv(search: string, context: AuditContext): Promise<string> {
       const rows = await repo.all(search);
-      await audit.record(context, {
-        action: 'subscribers.export',
-        entityType: 'export',
-        entityId: SUBSCRIBERS_CSV_FILENAME,
-        after: { search, rows: rows.length },
-      });
+      await audit.record(
+        context,
+        exportChange('subscribers.export', SUBSCRIBERS_CSV_FILENAME, { search, rows: rows.length }),
+      );
       return toCsv(
         SUBSCRIBER_CSV_COLUMNS,
         rows.map((row) => {

@@ -9,7 +9,7 @@ import {
 } from '@labshop/shared/schemas/orders';
 import { toCsv, type CsvValue } from '../../http/csv.ts';
 import { AppError } from '../../core/app-error.ts';
-import type { AuditContext, AuditLog } from '../audit/service.ts';
+import { exportChange, type AuditContext, type AuditLog } from '../audit/service.ts';
 import type { OrderCursor, OrderLineRow, OrderRepo, OrderRow } from '../../db/orders-repo.ts';
 import type { SyncJobRow, SyncJobsRepo } from './repo.ts';
 
@@ -87,12 +87,10 @@ export function createOrdersService(deps: {
         if (batch.rows.length < batchSize || !batch.next) break;
         after = batch.next;
       }
-      await audit.record(context, {
-        action: 'orders.export',
-        entityType: 'export',
-        entityId: ORDER_HISTORY_CSV_FILENAME,
-        after: { search, rows: rows.length },
-      });
+      await audit.record(
+        context,
+        exportChange('orders.export', ORDER_HISTORY_CSV_FILENAME, { search, rows: rows.length }),
+      );
       return toCsv(ORDER_HISTORY_CSV_COLUMNS, rows);
     },
 

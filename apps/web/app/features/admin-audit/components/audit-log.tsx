@@ -11,15 +11,22 @@ import { useSearchParams } from 'react-router';
 import { failureMessage } from '../../admin/api/http.ts';
 import {
   AdminTable,
+  ColumnHeading,
+  wideCellClass,
   tableCellClass,
-  tableHeadCellClass,
 } from '../../admin/components/admin-table.tsx';
 import { FeedbackRegions } from '../../admin/components/feedback.tsx';
-import { listAddress, pageInAddress, useListPages } from '../../admin/components/list-pages.ts';
+import {
+  listAddress,
+  pageInAddress,
+  pageOfPages,
+  useListFilter,
+  useListPages,
+} from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
 import { buttonClass, inputClass, labelClass } from '../../admin/components/styles.ts';
-import { ScreenHeading } from '../../admin-content/components/screen-heading.tsx';
+import { ScreenHeading } from '../../admin/components/screen-heading.tsx';
 import { AUDIT_LOG_CSV_NAME, auditLogExportUrl } from '../api/export-audit-log.ts';
 import {
   AUDIT_FILTER_NAMES,
@@ -99,7 +106,8 @@ function countText(total: number, filtered: boolean): string {
  * log cannot be changed from here or anywhere else.
  */
 export function AuditLog() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const filterList = useListFilter();
   const filters = filtersOf(searchParams);
   const filtered = Object.keys(filters).length > 0;
   const page = pageInAddress(searchParams);
@@ -107,14 +115,13 @@ export function AuditLog() {
 
   const total = log.data?.total ?? 0;
   const addressOfPage = (next: number) => listAddress({ ...filters }, next);
-  const pages = useListPages({
+  const { pages, goToPage } = useListPages({
     list: log,
     total,
     pageSize: AUDIT_LOG_PAGE_SIZE,
     page,
     addressOfPage,
   });
-  const goTo = (next: number) => setSearchParams(addressOfPage(next), { preventScrollReset: true });
 
   const applyFilters = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -124,7 +131,7 @@ export function AuditLog() {
       const value = form.get(name);
       if (typeof value === 'string' && value.trim()) next[name] = value.trim();
     }
-    setSearchParams(listAddress({ ...next }, 1), { replace: true, preventScrollReset: true });
+    filterList({ ...next });
   };
 
   return (
@@ -158,10 +165,12 @@ export function AuditLog() {
         <>
           <p className="mt-4 text-sm text-slate-600" aria-live="polite">
             {countText(total, filtered)}
-            {pages > 1 ? `, page ${Math.min(page, pages)} of ${pages}` : ''}.
+            {pageOfPages(page, pages)}.
           </p>
           <AuditTable entries={log.data?.entries ?? []} busy={log.isFetching} />
-          {pages > 1 && <Pager label="Audit log pages" page={page} pages={pages} onPage={goTo} />}
+          {pages > 1 && (
+            <Pager label="Audit log pages" page={page} pages={pages} onPage={goToPage} />
+          )}
         </>
       )}
     </section>
@@ -242,10 +251,9 @@ function FilterForm({
   );
 }
 
-const th = tableHeadCellClass;
 const td = tableCellClass;
 /** Shown from tablet width up; on phones the first cell carries it. */
-const wide = 'hidden md:table-cell';
+const wide = wideCellClass;
 /** The changes get a column of their own from 640 px; on phones they follow in the first cell. */
 const notPhone = 'hidden sm:table-cell';
 
@@ -256,15 +264,9 @@ function AuditTable({ entries, busy }: { entries: AuditEntry[]; busy: boolean })
       busy={busy}
       head={
         <>
-          <th scope="col" className={th}>
-            When / who
-          </th>
-          <th scope="col" className={`${th} ${wide}`}>
-            What
-          </th>
-          <th scope="col" className={`${th} ${notPhone}`}>
-            Before → after
-          </th>
+          <ColumnHeading>When / who</ColumnHeading>
+          <ColumnHeading wide>What</ColumnHeading>
+          <ColumnHeading className={notPhone}>Before → after</ColumnHeading>
         </>
       }
     >

@@ -5,69 +5,54 @@ import {
   PRODUCT_LIMITS,
   type CategoryDto,
 } from '@labshop/shared/schemas/catalog';
-import { FolderPlus, ImageOff, Trash2 } from 'lucide-react';
+import { FolderPlus, ImageOff } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useCreateCategory } from '../api/create-category.ts';
 import { useDeleteCategory } from '../api/delete-category.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { failureMessage } from '../../admin/api/http.ts';
-import { useConfirm } from '../../admin/components/confirm-dialog.tsx';
+import { useConfirmedDelete } from '../../admin/components/use-confirmed-delete.ts';
 import { FeedbackRegions } from '../../admin/components/feedback.tsx';
 import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
-import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
-import { buttonClass, inputClass, panelClass } from '../../admin/components/styles.ts';
-import { fieldAria, FormField } from '../../../components/form-field.tsx';
+import { DeleteButton } from '../../admin/components/delete-button.tsx';
+import { ListScreen } from '../../admin/components/list-screen.tsx';
+import { panelClass } from '../../admin/components/styles.ts';
+import { AdminForm, AdminInputField } from '../../admin/components/admin-form.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 
 /** Categories Management (SPEC.md "Admin screens"): add a category, and the list with Delete. */
 export function CategoriesManagement() {
   const categories = useCategories();
   const remove = useDeleteCategory();
-  const { feedback, save } = useSaveFeedback();
-  const confirm = useConfirm();
-
-  const deleteCategory = async (category: CategoryDto) => {
-    const confirmed = await confirm({
-      question: CATEGORY_MESSAGES.deleteConfirm,
-      detail: category.name,
-      confirmLabel: 'Delete',
-      destructive: true,
-    });
-    if (!confirmed) return;
-    await save(
-      async () => {
-        await remove.mutateAsync(category._id);
-        return { kind: 'success', lines: [`Category ${category.name} was deleted.`] };
-      },
-      {
-        doing: 'Deleting the category',
-        // 409 when products are still in it: the server says so.
-        message: (error) => [
-          failureMessage(error, `Category ${category.name} was not deleted due to error.`),
-        ],
-      },
-    );
-  };
+  const { feedback, deleteItem: deleteCategory } = useConfirmedDelete(
+    (category: CategoryDto) => remove.mutateAsync(category._id),
+    {
+      deleteConfirm: CATEGORY_MESSAGES.deleteConfirm,
+      detail: (category) => category.name,
+      deleted: (category) => `Category ${category.name} was deleted.`,
+      // 409 when products are still in it: the server says so.
+      notDeleted: (category, error) => [
+        failureMessage(error, `Category ${category.name} was not deleted due to error.`),
+      ],
+    },
+    'the category',
+  );
 
   return (
-    <section aria-labelledby="categories-heading">
-      <h1 id="categories-heading" className="text-2xl font-bold text-brand-900">
-        Categories Management
-      </h1>
-      <p className="mt-1 text-slate-600">Product categories and their thumbnails.</p>
-
-      <AddCategoryForm />
-
-      <h2 className="mt-8 text-lg font-bold text-brand-900">Categories</h2>
-      <FeedbackRegions feedback={feedback} className="mt-3" />
-      {categories.isPending ? (
-        <LoadingIndicator label="Loading categories..." />
-      ) : categories.data?.length === 0 ? (
-        <p className="mt-3 text-slate-600">No categories yet.</p>
-      ) : (
+    <ListScreen
+      id="categories-heading"
+      title="Categories Management"
+      description="Product categories and their thumbnails."
+      form={<AddCategoryForm />}
+      items="categories"
+      query={categories}
+      feedback={feedback}
+    >
+      {(items) => (
         <ul className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-          {(categories.data ?? []).map((category) => (
+          {items.map((category) => (
             <li
               key={category._id}
               className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
@@ -90,21 +75,16 @@ export function CategoriesManagement() {
               <span className="min-w-0 flex-1 font-semibold break-words text-slate-900">
                 {category.name}
               </span>
-              <button
-                type="button"
+              <DeleteButton
+                label={`Delete ${category.name}`}
                 onClick={() => void deleteCategory(category)}
                 disabled={remove.isPending && remove.variables === category._id}
-                className={buttonClass.dangerSmall}
-                aria-label={`Delete ${category.name}`}
-              >
-                <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
-                Delete
-              </button>
+              />
             </li>
           ))}
         </ul>
       )}
-    </section>
+    </ListScreen>
   );
 }
 
@@ -151,27 +131,23 @@ function AddCategoryForm() {
     })(event);
   };
 
-  const nameId = `${id}-name`;
   const fileId = `${id}-thumbnail`;
   return (
-    <form
-      noValidate
+    <AdminForm
+      id={id}
+      title="Add a category"
       onSubmit={submit}
+      busy={isSubmitting}
       className={`mt-6 ${panelClass}`}
-      aria-labelledby={`${id}-title`}
     >
-      <h2 id={`${id}-title`} className="text-lg font-bold text-brand-900">
-        Add a category
-      </h2>
       <div className="mt-4 grid gap-5 sm:grid-cols-2">
-        <FormField look="admin" id={nameId} label="Name" error={errors.name?.message}>
-          <input
-            {...fieldAria(nameId, errors.name?.message)}
-            {...register('name')}
-            autoComplete="off"
-            className={inputClass}
-          />
-        </FormField>
+        <AdminInputField
+          id={`${id}-name`}
+          label="Name"
+          error={errors.name?.message}
+          {...register('name')}
+          autoComplete="off"
+        />
         <FormField
           look="admin"
           id={fileId}
@@ -204,6 +180,6 @@ function AddCategoryForm() {
         busy={isSubmitting}
         className="mt-5"
       />
-    </form>
+    </AdminForm>
   );
 }

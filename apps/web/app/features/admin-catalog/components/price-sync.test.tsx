@@ -4,10 +4,9 @@ import type {
   PricePreview,
   PriceSyncResult,
 } from '@labshop/shared/schemas/erp';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAdminRoutes } from '../../admin/components/screen-test-support.tsx';
 import { ApiError } from '../../admin/api/http.ts';
 import { ConfirmProvider } from '../../admin/components/confirm-dialog.tsx';
 import { installDialogStubs } from '../../admin/components/dialog-test-support.ts';
@@ -174,21 +173,18 @@ afterEach(() => {
 });
 
 function renderPanel() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([
-    {
-      path: '/',
-      element: (
-        <ConfirmProvider>
-          <PriceSyncPanel />
-        </ConfirmProvider>
-      ),
-    },
-  ]);
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+  renderAdminRoutes(
+    [
+      {
+        path: '/',
+        element: (
+          <ConfirmProvider>
+            <PriceSyncPanel />
+          </ConfirmProvider>
+        ),
+      },
+    ],
+    '/',
   );
 }
 

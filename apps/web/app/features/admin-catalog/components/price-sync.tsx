@@ -8,7 +8,7 @@ import {
   type SyncedPriceField,
 } from '@labshop/shared/schemas/erp';
 import { useQueryClient } from '@tanstack/react-query';
-import { Eye, History, RefreshCw } from 'lucide-react';
+import { Eye, RefreshCw } from 'lucide-react';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
@@ -16,13 +16,10 @@ import { AdminDialog } from '../../admin/components/admin-dialog.tsx';
 import { useConfirm, type ConfirmOptions } from '../../admin/components/confirm-dialog.tsx';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { buttonClass } from '../../admin/components/styles.ts';
-import {
-  AdminTable,
-  tableCellClass,
-  tableHeadCellClass,
-} from '../../admin/components/admin-table.tsx';
+import { AdminTable, ColumnHeading, tableCellClass } from '../../admin/components/admin-table.tsx';
 import { getErpSync } from '../../admin-erp-syncs/api/get-sync.ts';
 import { useCurrentErpSync } from '../../admin-erp-syncs/api/get-current-sync.ts';
+import { SyncHistoryLink } from '../../admin-erp-syncs/components/sync-history-link.tsx';
 import { erpSyncKeys } from '../../admin-erp-syncs/api/keys.ts';
 import { PriceChange, PRICE_FIELD_LABELS } from '../../admin-erp-syncs/components/price-change.tsx';
 import { usePricePreview } from '../api/preview-prices.ts';
@@ -206,13 +203,7 @@ export function PriceSyncPanel() {
             <Eye className="h-4 w-4" aria-hidden="true" />
             Preview changes
           </button>
-          <Link
-            to="/admin/erp-syncs?kind=prices"
-            className="inline-flex items-center gap-1.5 px-2 py-2 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
-          >
-            <History className="h-4 w-4" aria-hidden="true" />
-            Sync history
-          </Link>
+          <SyncHistoryLink kind="prices" />
         </div>
       </div>
 
@@ -371,7 +362,6 @@ export function PricePreviewDialog({
   );
 }
 
-const th = tableHeadCellClass;
 const td = tableCellClass;
 
 function PreviewContent({
@@ -412,13 +402,11 @@ function PreviewContent({
             busy={false}
             head={
               <>
-                <th scope="col" className={th}>
-                  Product
-                </th>
+                <ColumnHeading>Product</ColumnHeading>
                 {fields.map((field) => (
-                  <th key={field} scope="col" className={`${th} text-right`}>
+                  <ColumnHeading key={field} className="text-right">
                     {PRICE_FIELD_LABELS[field]}
-                  </th>
+                  </ColumnHeading>
                 ))}
               </>
             }

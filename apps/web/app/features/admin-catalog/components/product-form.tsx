@@ -18,6 +18,7 @@ import {
   Star,
   TriangleAlert,
   X,
+  type LucideIcon,
 } from 'lucide-react';
 import {
   useEffect,
@@ -687,6 +688,39 @@ function ImagesField({
 const TILE_BUTTON =
   'flex h-8 flex-1 items-center justify-center text-slate-700 hover:bg-slate-100 disabled:text-slate-300 disabled:hover:bg-transparent';
 
+/** One of an image tile's icon buttons (move earlier, make main, move later). */
+function TileButton({
+  action,
+  icon: Icon,
+  label,
+  title,
+  onClick,
+  disabled,
+}: {
+  action: string;
+  icon: LucideIcon;
+  /** What it does to which image, for screen readers. */
+  label: string;
+  /** The tooltip. */
+  title: string;
+  onClick: () => void;
+  disabled: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      data-action={action}
+      onClick={onClick}
+      disabled={disabled}
+      className={TILE_BUTTON}
+      aria-label={label}
+      title={title}
+    >
+      <Icon className="h-4 w-4" aria-hidden="true" />
+    </button>
+  );
+}
+
 function ImageTile({
   imageKey,
   src,
@@ -759,39 +793,30 @@ function ImageTile({
         )}
       </span>
       <div className="flex border-t border-slate-200 bg-white">
-        <button
-          type="button"
-          data-action="earlier"
+        <TileButton
+          action="earlier"
+          icon={ChevronLeft}
+          label={`Move ${label} earlier`}
+          title="Move earlier"
           onClick={onEarlier}
           disabled={isFirst}
-          className={TILE_BUTTON}
-          aria-label={`Move ${label} earlier`}
-          title="Move earlier"
-        >
-          <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          data-action="main"
+        />
+        <TileButton
+          action="main"
+          icon={Star}
+          label={`Make ${label} the main image`}
+          title="Make main"
           onClick={onMakeMain}
           disabled={isMain}
-          className={TILE_BUTTON}
-          aria-label={`Make ${label} the main image`}
-          title="Make main"
-        >
-          <Star className="h-4 w-4" aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          data-action="later"
+        />
+        <TileButton
+          action="later"
+          icon={ChevronRight}
+          label={`Move ${label} later`}
+          title="Move later"
           onClick={onLater}
           disabled={isMain}
-          className={TILE_BUTTON}
-          aria-label={`Move ${label} later`}
-          title="Move later"
-        >
-          <ChevronRight className="h-4 w-4" aria-hidden="true" />
-        </button>
+        />
       </div>
       <button
         type="button"

@@ -15,7 +15,6 @@ import {
   MoveHorizontal,
   Pencil,
   Plus,
-  Trash2,
 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -24,11 +23,16 @@ import { useCategories } from '../api/get-categories.ts';
 import { useProducts } from '../api/get-products.ts';
 import { productsListState, type ProductsListState } from '../products-list-address.ts';
 import { failureMessage } from '../../admin/api/http.ts';
-import { useConfirm } from '../../admin/components/confirm-dialog.tsx';
+import { useConfirmedDelete } from '../../admin/components/use-confirmed-delete.ts';
+import { DeleteButton } from '../../admin/components/delete-button.tsx';
 import { FeedbackRegions } from '../../admin/components/feedback.tsx';
-import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
 import { SearchBox } from '../../admin/components/search-box.tsx';
-import { listAddress, pageInAddress, useListPages } from '../../admin/components/list-pages.ts';
+import {
+  listAddress,
+  pageInAddress,
+  pageOfPages,
+  useListPages,
+} from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { buttonClass, inputClass } from '../../admin/components/styles.ts';
 import { Pager } from '../../admin/components/pager.tsx';
@@ -83,13 +87,11 @@ export function ProductsManagement() {
   const { search } = useLocation();
   const view = viewOf(searchParams);
   const page = pageInAddress(searchParams);
-  const { feedback, save } = useSaveFeedback();
   const categoryFieldId = useId();
 
   const products = useProducts({ ...view, page, limit: PRODUCTS_PAGE_SIZE });
   const categories = useCategories();
   const remove = useDeleteProduct();
-  const confirm = useConfirm();
   const backHere = productsListState(search);
 
   const setQuery = (next: Partial<ListView> & { page?: number }) => {
@@ -104,31 +106,22 @@ export function ProductsManagement() {
     });
   };
 
-  const deleteProduct = async (product: ProductDto) => {
-    const confirmed = await confirm({
-      question: PRODUCT_MESSAGES.deleteConfirm,
-      detail: `${product.number} ${product.title}`,
-      confirmLabel: 'Delete',
-      destructive: true,
-    });
-    if (!confirmed) return;
-    await save(
-      async () => {
-        await remove.mutateAsync(product.number);
-        return { kind: 'success', lines: [`Product ${product.number} was deleted.`] };
-      },
-      {
-        doing: 'Deleting the product',
-        message: (error) => [
-          failureMessage(error, `Product ${product.number} was not deleted due to error.`),
-        ],
-      },
-    );
-  };
+  const { feedback, deleteItem: deleteProduct } = useConfirmedDelete(
+    (product: ProductDto) => remove.mutateAsync(product.number),
+    {
+      deleteConfirm: PRODUCT_MESSAGES.deleteConfirm,
+      detail: (product) => `${product.number} ${product.title}`,
+      deleted: (product) => `Product ${product.number} was deleted.`,
+      notDeleted: (product, error) => [
+        failureMessage(error, `Product ${product.number} was not deleted due to error.`),
+      ],
+    },
+    'the product',
+  );
 
   const total = products.data?.total ?? 0;
   const totalCapped = products.data?.totalCapped ?? false;
-  const pages = useListPages({
+  const { pages } = useListPages({
     list: products,
     total,
     pageSize: PRODUCTS_PAGE_SIZE,
@@ -212,7 +205,7 @@ export function ProductsManagement() {
                   : 'No products yet.'
                 : `${productCountText(total, totalCapped)}${
                     narrowedBy.length > 0 ? ` ${narrowedBy.join(' ')}` : ''
-                  }${pages > 1 ? `, page ${page} of ${pages}` : ''}.`}
+                  }${pageOfPages(page, pages)}.`}
           </p>
           {rows.length > 0 && (
             // From 1280 px up the table fits beside the menu; narrower, it scrolls in its box.
@@ -378,16 +371,11 @@ function ProductsTable({
         <tr key={product._id}>
           <td className={`${td} ${stickyActions} bg-white`}>
             <div className="flex flex-col items-start gap-1">
-              <button
-                type="button"
+              <DeleteButton
+                label={`Delete ${product.number}`}
                 onClick={() => onDelete(product)}
                 disabled={deleting === product.number}
-                className={buttonClass.dangerSmall}
-                aria-label={`Delete ${product.number}`}
-              >
-                <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
-                Delete
-              </button>
+              />
               <Link
                 to={`/admin/products-edit/${encodeURIComponent(product.number)}`}
                 state={backHere}

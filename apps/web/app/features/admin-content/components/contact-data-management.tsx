@@ -11,12 +11,12 @@ import type { z } from 'zod';
 import { FeedbackRegions } from '../../admin/components/feedback.tsx';
 import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
-import { inputClass, panelClass } from '../../admin/components/styles.ts';
+import { panelClass } from '../../admin/components/styles.ts';
+import { AdminInputField, AdminTextareaField } from '../../admin/components/admin-form.tsx';
 import { useContactData } from '../api/get-contact-data.ts';
 import { useUpdateContactData } from '../api/update-contact-data.ts';
-import { fieldAria, FormField } from '../../../components/form-field.tsx';
-import { LoadError } from './load-error.tsx';
-import { ScreenHeading } from './screen-heading.tsx';
+import { LoadError } from '../../admin/components/load-error.tsx';
+import { ScreenHeading } from '../../admin/components/screen-heading.tsx';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 
 /** The form holds what was typed: coordinates as text, '' for "not given". */
@@ -113,76 +113,56 @@ function ContactDataForm({ initial }: { initial: ContactDataDto }) {
       aria-busy={isSubmitting}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
-          look="admin"
+        <AdminTextareaField
           id={fieldId('address')}
           label="Address"
           error={errors.address?.message}
           className="sm:col-span-2"
-        >
-          <textarea
-            {...fieldAria(fieldId('address'), errors.address?.message)}
-            {...register('address')}
-            rows={3}
-            autoComplete="off"
-            className={inputClass}
-          />
-        </FormField>
-        <FormField look="admin" id={fieldId('phone')} label="Phone" error={errors.phone?.message}>
-          <input
-            {...fieldAria(fieldId('phone'), errors.phone?.message)}
-            {...register('phone')}
-            type="tel"
-            autoComplete="off"
-            className={inputClass}
-          />
-        </FormField>
-        <FormField look="admin" id={fieldId('email')} label="Email" error={errors.email?.message}>
-          <input
-            {...fieldAria(fieldId('email'), errors.email?.message)}
-            {...register('email')}
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            className={inputClass}
-          />
-        </FormField>
+          {...register('address')}
+          rows={3}
+          autoComplete="off"
+        />
+        <AdminInputField
+          id={fieldId('phone')}
+          label="Phone"
+          error={errors.phone?.message}
+          {...register('phone')}
+          type="tel"
+          autoComplete="off"
+        />
+        <AdminInputField
+          id={fieldId('email')}
+          label="Email"
+          error={errors.email?.message}
+          {...register('email')}
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+        />
         <fieldset className="sm:col-span-2" aria-describedby={`${id}-coordinates-hint`}>
           <legend className="text-sm font-semibold text-slate-700">Map position</legend>
           <p id={`${id}-coordinates-hint`} className="mt-1 text-xs text-slate-500">
             {coordinatesHint}
           </p>
           <div className="mt-3 grid gap-5 sm:grid-cols-2">
-            <FormField
-              look="admin"
+            <AdminInputField
               id={fieldId('latitude')}
               label="Latitude"
               error={errors.latitude?.message}
-            >
-              <input
-                {...fieldAria(fieldId('latitude'), errors.latitude?.message)}
-                {...register('latitude')}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="e.g. 41.6528"
-                className={inputClass}
-              />
-            </FormField>
-            <FormField
-              look="admin"
+              {...register('latitude')}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="e.g. 41.6528"
+            />
+            <AdminInputField
               id={fieldId('longitude')}
               label="Longitude"
               error={errors.longitude?.message}
-            >
-              <input
-                {...fieldAria(fieldId('longitude'), errors.longitude?.message)}
-                {...register('longitude')}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="e.g. -83.5379"
-                className={inputClass}
-              />
-            </FormField>
+              {...register('longitude')}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="e.g. -83.5379"
+            />
           </div>
         </fieldset>
       </div>

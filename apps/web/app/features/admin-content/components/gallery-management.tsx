@@ -6,19 +6,24 @@ import {
   type GalleryImageDto,
 } from '@labshop/shared/schemas/content';
 import { truncate } from '@labshop/shared/text';
-import { ImagePlus, Trash2 } from 'lucide-react';
+import { ImagePlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { FeedbackRegions } from '../../admin/components/feedback.tsx';
 import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
-import { buttonClass, inputClass, panelClass } from '../../admin/components/styles.ts';
+import { panelClass } from '../../admin/components/styles.ts';
+import {
+  AdminForm,
+  AdminInputField,
+  AdminTextareaField,
+} from '../../admin/components/admin-form.tsx';
 import { useCreateGalleryImage } from '../api/create-gallery-image.ts';
 import { useDeleteGalleryImage } from '../api/delete-gallery-image.ts';
 import { useGallery } from '../api/get-gallery.ts';
-import { ListState } from './list-state.tsx';
-import { useConfirmedDelete } from './use-confirmed-delete.ts';
+import { DeleteButton } from '../../admin/components/delete-button.tsx';
+import { ListScreen } from '../../admin/components/list-screen.tsx';
+import { useConfirmedDelete } from '../../admin/components/use-confirmed-delete.ts';
 import { fieldAria, FormField } from '../../../components/form-field.tsx';
-import { ScreenHeading } from './screen-heading.tsx';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 
 /** Gallery Management (SPEC.md "Admin screens"): the pictures with Delete, and an add form. */
@@ -32,65 +37,48 @@ export function GalleryManagement() {
   );
 
   return (
-    <section aria-labelledby="gallery-heading">
-      <ScreenHeading
-        id="gallery-heading"
-        title="Gallery Management"
-        description="Pictures in the public gallery, newest first."
-      />
-
-      <AddPictureForm />
-
-      <h2 className="mt-8 text-lg font-bold text-brand-900">Pictures</h2>
-      <FeedbackRegions feedback={feedback} className="mt-3" />
-      <ListState
-        query={gallery}
-        loadingLabel="Loading pictures..."
-        what="The pictures"
-        empty="No pictures yet."
-      >
-        {(items) => (
-          <ul className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Pictures">
-            {items.map((image) => (
-              <li
-                key={image._id}
-                className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
-              >
-                <img
-                  src={image.imageUrl}
-                  alt={image.title}
-                  width={400}
-                  height={300}
-                  loading="lazy"
-                  className="aspect-[4/3] w-full bg-slate-100 object-cover"
-                />
-                <div className="flex flex-1 flex-col gap-1 p-3">
-                  <h3 className="font-semibold break-words text-slate-900">{image.title}</h3>
-                  <p
-                    className="flex-1 text-sm break-words text-slate-600"
-                    title={image.description}
-                  >
-                    {truncate(image.description, TEXT_LIMITS.adminGalleryPreview)}
-                  </p>
-                  <div className="mt-2 flex justify-end">
-                    <button
-                      type="button"
-                      onClick={() => void deleteImage(image)}
-                      disabled={remove.isPending && remove.variables === image._id}
-                      className={buttonClass.dangerSmall}
-                      aria-label={`Delete ${image.title}`}
-                    >
-                      <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
-                      Delete
-                    </button>
-                  </div>
+    <ListScreen
+      id="gallery-heading"
+      title="Gallery Management"
+      description="Pictures in the public gallery, newest first."
+      form={<AddPictureForm />}
+      items="pictures"
+      query={gallery}
+      feedback={feedback}
+    >
+      {(items) => (
+        <ul className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Pictures">
+          {items.map((image) => (
+            <li
+              key={image._id}
+              className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
+            >
+              <img
+                src={image.imageUrl}
+                alt={image.title}
+                width={400}
+                height={300}
+                loading="lazy"
+                className="aspect-[4/3] w-full bg-slate-100 object-cover"
+              />
+              <div className="flex flex-1 flex-col gap-1 p-3">
+                <h3 className="font-semibold break-words text-slate-900">{image.title}</h3>
+                <p className="flex-1 text-sm break-words text-slate-600" title={image.description}>
+                  {truncate(image.description, TEXT_LIMITS.adminGalleryPreview)}
+                </p>
+                <div className="mt-2 flex justify-end">
+                  <DeleteButton
+                    label={`Delete ${image.title}`}
+                    onClick={() => void deleteImage(image)}
+                    disabled={remove.isPending && remove.variables === image._id}
+                  />
                 </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </ListState>
-    </section>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListScreen>
   );
 }
 
@@ -161,20 +149,15 @@ function AddPictureForm() {
   };
 
   const fileId = `${id}-picture`;
-  const titleId = `${id}-title`;
-  const descriptionId = `${id}-description`;
   const fileHint = 'JPG only.';
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void submit(event)}
+    <AdminForm
+      id={id}
+      title="Add a picture"
+      onSubmit={submit}
+      busy={isSubmitting}
       className={`mt-6 ${panelClass}`}
-      aria-labelledby={`${id}-heading`}
-      aria-busy={isSubmitting}
     >
-      <h2 id={`${id}-heading`} className="text-lg font-bold text-brand-900">
-        Add a picture
-      </h2>
       <div className="mt-4 grid gap-5 md:grid-cols-[minmax(0,1fr)_12rem]">
         <div className="space-y-5">
           <FormField
@@ -193,27 +176,20 @@ function AddPictureForm() {
               className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
             />
           </FormField>
-          <FormField look="admin" id={titleId} label="Title" error={errors.title?.message}>
-            <input
-              {...fieldAria(titleId, errors.title?.message)}
-              {...register('title')}
-              autoComplete="off"
-              className={inputClass}
-            />
-          </FormField>
-          <FormField
-            look="admin"
-            id={descriptionId}
+          <AdminInputField
+            id={`${id}-title`}
+            label="Title"
+            error={errors.title?.message}
+            {...register('title')}
+            autoComplete="off"
+          />
+          <AdminTextareaField
+            id={`${id}-description`}
             label="Description"
             error={errors.description?.message}
-          >
-            <textarea
-              {...fieldAria(descriptionId, errors.description?.message)}
-              {...register('description')}
-              rows={4}
-              className={inputClass}
-            />
-          </FormField>
+            {...register('description')}
+            rows={4}
+          />
         </div>
         <figure
           className={`${preview ? 'flex' : 'hidden md:flex'} w-full max-w-48 flex-col gap-1.5 md:max-w-none`}
@@ -242,6 +218,6 @@ function AddPictureForm() {
         busy={isSubmitting}
         className="mt-5"
       />
-    </form>
+    </AdminForm>
   );
 }

@@ -9,27 +9,33 @@ import {
   type MailLogMessageDto,
   type MailStatus,
 } from '@labshop/shared/schemas/content';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AdminDialog } from '../../admin/components/admin-dialog.tsx';
 import { Badge, type BadgeTone } from '../../admin/components/badge.tsx';
-import { listAddress, pageInAddress, useListPages } from '../../admin/components/list-pages.ts';
+import {
+  listAddress,
+  pageInAddress,
+  pageOfPages,
+  useListFilter,
+  useListPages,
+} from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
 import { SearchBox } from '../../admin/components/search-box.tsx';
 import { inputClass, labelClass } from '../../admin/components/styles.ts';
 import { useMailMessage } from '../api/get-mail-message.ts';
 import { useMailPage } from '../api/get-mail-page.ts';
-import { LoadError } from './load-error.tsx';
-import { ScreenHeading } from './screen-heading.tsx';
+import { LoadError } from '../../admin/components/load-error.tsx';
+import { ScreenHeading } from '../../admin/components/screen-heading.tsx';
 import {
   AdminTable,
+  ColumnHeading,
+  wideCellClass,
   tableCellClass,
-  tableHeadCellClass,
 } from '../../admin/components/admin-table.tsx';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const formatTime = (iso: string) => dateTime.format(new Date(iso));
+import { formatTime } from '../../admin/components/format-time.ts';
+import { DetailList, type Detail } from '../../admin/components/detail-list.tsx';
 
 const STATUS: Record<MailLogEntryDto['status'], { label: string; tone: BadgeTone }> = {
   kept: { label: 'Kept', tone: 'neutral' },
@@ -64,7 +70,8 @@ export function mailFilterInAddress(params: URLSearchParams): MailLogFilter {
  * address (?search=&status=&kind=&page=2). A row opens the mail in a dialog.
  */
 export function MailLog() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const filterList = useListFilter();
   const page = pageInAddress(searchParams);
   const filter = mailFilterInAddress(searchParams);
   const filtered = filter.search !== '' || filter.status !== '' || filter.kind !== '';
@@ -73,7 +80,7 @@ export function MailLog() {
 
   const total = mail.data?.total ?? 0;
   const addressOfPage = (next: number) => listAddress({ ...filter }, next);
-  const pages = useListPages({
+  const { pages, goToPage } = useListPages({
     list: mail,
     total,
     pageSize: MAIL_LOG_PAGE_SIZE,
@@ -81,8 +88,6 @@ export function MailLog() {
     addressOfPage,
   });
   const rows = mail.data?.mails ?? [];
-  const goTo = (next: number) => setSearchParams(addressOfPage(next), { preventScrollReset: true });
-  // A changed filter starts at page 1 and replaces the history entry.
   const refilter = (change: Partial<MailLogFilter>) => {
     const next = { ...filter, ...change };
     if (
@@ -92,7 +97,7 @@ export function MailLog() {
     ) {
       return;
     }
-    setSearchParams(listAddress({ ...next }, 1), { replace: true, preventScrollReset: true });
+    filterList({ ...next });
   };
 
   return (
@@ -118,10 +123,10 @@ export function MailLog() {
           <p className="mt-6 text-sm text-slate-600" aria-live="polite" data-testid="mail-count">
             {total === 1 ? '1 mail' : `${total.toLocaleString('en-US')} mails`}
             {filtered ? (total === 1 ? ' matches' : ' match') : ''}
-            {pages > 1 ? `, page ${page} of ${pages}` : ''}. Choose a mail to read it.
+            {pageOfPages(page, pages)}. Choose a mail to read it.
           </p>
           <MailTable rows={rows} busy={mail.isFetching} onOpen={setOpenId} />
-          {pages > 1 && <Pager label="Mail pages" page={page} pages={pages} onPage={goTo} />}
+          {pages > 1 && <Pager label="Mail pages" page={page} pages={pages} onPage={goToPage} />}
         </>
       )}
 
@@ -188,10 +193,9 @@ function MailFilters({
   );
 }
 
-const th = tableHeadCellClass;
 const td = tableCellClass;
 /** Columns shown from tablet width up; on phones the subject cell carries them. */
-const wide = 'hidden md:table-cell';
+const wide = wideCellClass;
 
 function MailTable({
   rows,
@@ -208,21 +212,11 @@ function MailTable({
       busy={busy}
       head={
         <>
-          <th scope="col" className={th}>
-            Subject
-          </th>
-          <th scope="col" className={`${th} ${wide}`}>
-            To
-          </th>
-          <th scope="col" className={`${th} ${wide}`}>
-            Time
-          </th>
-          <th scope="col" className={th}>
-            Status
-          </th>
-          <th scope="col" className={`${th} ${wide}`}>
-            Transport
-          </th>
+          <ColumnHeading>Subject</ColumnHeading>
+          <ColumnHeading wide>To</ColumnHeading>
+          <ColumnHeading wide>Time</ColumnHeading>
+          <ColumnHeading>Status</ColumnHeading>
+          <ColumnHeading wide>Transport</ColumnHeading>
         </>
       }
     >
@@ -292,7 +286,7 @@ function MailDialog({ id, onClose }: { id: string | null; onClose: () => void })
 
 export function MailContent({ mail }: { mail: MailLogMessageDto }) {
   const [view, setView] = useState<'text' | 'html'>('text');
-  const rows: [string, ReactNode][] = [
+  const rows: Detail[] = [
     ['From', mail.from],
     ['To', mail.to],
     ['Created', formatTime(mail.createdAt)],
@@ -303,14 +297,7 @@ export function MailContent({ mail }: { mail: MailLogMessageDto }) {
   if (mail.relatedTo) rows.push(['Related to', mail.relatedTo]);
   return (
     <>
-      <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-        {rows.map(([term, value]) => (
-          <div key={term} className="contents">
-            <dt className="font-semibold text-slate-600">{term}</dt>
-            <dd className="break-words text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList rows={rows} className="gap-x-4 gap-y-1" />
       {mail.error && (
         <p className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm break-words text-red-900">
           {mail.error}

@@ -4,22 +4,25 @@ import {
   NotificationInput,
   type NotificationDto,
 } from '@labshop/shared/schemas/content';
-import { BellPlus, Trash2 } from 'lucide-react';
+import { BellPlus } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { FeedbackRegions } from '../../admin/components/feedback.tsx';
 import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
-import { buttonClass, inputClass, panelClass } from '../../admin/components/styles.ts';
+import { panelClass } from '../../admin/components/styles.ts';
+import {
+  AdminForm,
+  AdminInputField,
+  AdminTextareaField,
+} from '../../admin/components/admin-form.tsx';
 import { useCreateNotification } from '../api/create-notification.ts';
 import { useDeleteNotification } from '../api/delete-notification.ts';
 import { useNotifications } from '../api/get-notifications.ts';
-import { ListState } from './list-state.tsx';
-import { useConfirmedDelete } from './use-confirmed-delete.ts';
-import { fieldAria, FormField } from '../../../components/form-field.tsx';
-import { ScreenHeading } from './screen-heading.tsx';
+import { formatTime } from '../../admin/components/format-time.ts';
+import { DeleteButton } from '../../admin/components/delete-button.tsx';
+import { ListScreen } from '../../admin/components/list-screen.tsx';
+import { useConfirmedDelete } from '../../admin/components/use-confirmed-delete.ts';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The form's fields; dateTime and read are added when it is sent. */
 interface NotificationFormValues {
@@ -43,57 +46,42 @@ export function NotificationsManagement() {
   );
 
   return (
-    <section aria-labelledby="notifications-heading">
-      <ScreenHeading
-        id="notifications-heading"
-        title="Notifications Management"
-        description="Announcements in the storefront's notification bell, newest first."
-      />
-
-      <AddNotificationForm />
-
-      <h2 className="mt-8 text-lg font-bold text-brand-900">Notifications</h2>
-      <FeedbackRegions feedback={feedback} className="mt-3" />
-      <ListState
-        query={notifications}
-        loadingLabel="Loading notifications..."
-        what="The notifications"
-        empty="No notifications yet."
-      >
-        {(items) => (
-          <ul className="mt-3 space-y-3" aria-label="Notifications">
-            {newestFirst(items).map((notification) => (
-              <li
-                key={notification._id}
-                className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start"
-              >
-                <div className="min-w-0 flex-1">
-                  <h3 className="font-semibold break-words text-slate-900">{notification.title}</h3>
-                  <p className="mt-0.5 text-xs text-slate-500">
-                    <time dateTime={notification.dateTime}>
-                      {dateTime.format(new Date(notification.dateTime))}
-                    </time>
-                  </p>
-                  <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-700">
-                    {notification.body}
-                  </p>
-                </div>
-                <button
-                  type="button"
-                  onClick={() => void deleteNotification(notification)}
-                  disabled={remove.isPending && remove.variables === notification._id}
-                  className={`self-end sm:self-start ${buttonClass.dangerSmall}`}
-                  aria-label={`Delete ${notification.title}`}
-                >
-                  <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
-                  Delete
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </ListState>
-    </section>
+    <ListScreen
+      id="notifications-heading"
+      title="Notifications Management"
+      description="Announcements in the storefront's notification bell, newest first."
+      form={<AddNotificationForm />}
+      items="notifications"
+      query={notifications}
+      feedback={feedback}
+    >
+      {(items) => (
+        <ul className="mt-3 space-y-3" aria-label="Notifications">
+          {newestFirst(items).map((notification) => (
+            <li
+              key={notification._id}
+              className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start"
+            >
+              <div className="min-w-0 flex-1">
+                <h3 className="font-semibold break-words text-slate-900">{notification.title}</h3>
+                <p className="mt-0.5 text-xs text-slate-500">
+                  <time dateTime={notification.dateTime}>{formatTime(notification.dateTime)}</time>
+                </p>
+                <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-700">
+                  {notification.body}
+                </p>
+              </div>
+              <DeleteButton
+                label={`Delete ${notification.title}`}
+                onClick={() => void deleteNotification(notification)}
+                disabled={remove.isPending && remove.variables === notification._id}
+                className="self-end sm:self-start"
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListScreen>
   );
 }
 
@@ -122,36 +110,29 @@ function AddNotificationForm() {
     ),
   );
 
-  const titleId = `${id}-title`;
-  const bodyId = `${id}-body`;
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void save(event)}
+    <AdminForm
+      id={id}
+      title="Add a notification"
+      onSubmit={save}
+      busy={isSubmitting}
       className={`mt-6 ${panelClass}`}
-      aria-labelledby={`${id}-heading`}
-      aria-busy={isSubmitting}
     >
-      <h2 id={`${id}-heading`} className="text-lg font-bold text-brand-900">
-        Add a notification
-      </h2>
       <div className="mt-4 space-y-5">
-        <FormField look="admin" id={titleId} label="Title" error={errors.title?.message}>
-          <input
-            {...fieldAria(titleId, errors.title?.message)}
-            {...register('title')}
-            autoComplete="off"
-            className={inputClass}
-          />
-        </FormField>
-        <FormField look="admin" id={bodyId} label="Body" error={errors.body?.message}>
-          <textarea
-            {...fieldAria(bodyId, errors.body?.message)}
-            {...register('body')}
-            rows={4}
-            className={inputClass}
-          />
-        </FormField>
+        <AdminInputField
+          id={`${id}-title`}
+          label="Title"
+          error={errors.title?.message}
+          {...register('title')}
+          autoComplete="off"
+        />
+        <AdminTextareaField
+          id={`${id}-body`}
+          label="Body"
+          error={errors.body?.message}
+          {...register('body')}
+          rows={4}
+        />
       </div>
       <FeedbackRegions feedback={feedback} className="mt-5" />
       <FormSubmitButton
@@ -161,6 +142,6 @@ function AddNotificationForm() {
         busy={isSubmitting}
         className="mt-5"
       />
-    </form>
+    </AdminForm>
   );
 }

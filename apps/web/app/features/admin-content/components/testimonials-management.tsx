@@ -5,20 +5,24 @@ import {
   type TestimonialDto,
 } from '@labshop/shared/schemas/content';
 import { initialsOf } from '@labshop/shared/text';
-import { MessageSquarePlus, Star, Trash2 } from 'lucide-react';
+import { MessageSquarePlus, Star } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FeedbackRegions } from '../../admin/components/feedback.tsx';
 import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
-import { buttonClass, inputClass, panelClass } from '../../admin/components/styles.ts';
+import { panelClass } from '../../admin/components/styles.ts';
+import {
+  AdminForm,
+  AdminInputField,
+  AdminTextareaField,
+} from '../../admin/components/admin-form.tsx';
 import { useCreateTestimonial } from '../api/create-testimonial.ts';
 import { useDeleteTestimonial } from '../api/delete-testimonial.ts';
 import { useTestimonials } from '../api/get-testimonials.ts';
-import { ListState } from './list-state.tsx';
-import { useConfirmedDelete } from './use-confirmed-delete.ts';
-import { fieldAria, FormField } from '../../../components/form-field.tsx';
-import { ScreenHeading } from './screen-heading.tsx';
+import { DeleteButton } from '../../admin/components/delete-button.tsx';
+import { ListScreen } from '../../admin/components/list-screen.tsx';
+import { useConfirmedDelete } from '../../admin/components/use-confirmed-delete.ts';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 
 type TestimonialFormValues = z.input<typeof TestimonialInput>;
@@ -36,79 +40,65 @@ export function TestimonialsManagement() {
   );
 
   return (
-    <section aria-labelledby="testimonials-heading">
-      <ScreenHeading
-        id="testimonials-heading"
-        title="User Testimonial Management"
-        description="Customers' words on the home page, in the order shown there."
-      />
-
-      <AddTestimonialForm />
-
-      <h2 className="mt-8 text-lg font-bold text-brand-900">Testimonials</h2>
-      <FeedbackRegions feedback={feedback} className="mt-3" />
-      <ListState
-        query={testimonials}
-        loadingLabel="Loading testimonials..."
-        what="The testimonials"
-        empty="No testimonials yet."
-      >
-        {(items) => (
-          <ul className="mt-3 grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Testimonials">
-            {items.map((testimonial) => (
-              <li
-                key={testimonial._id}
-                className="flex flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
-              >
-                <div className="flex items-center gap-3">
-                  {testimonial.imageUrl ? (
-                    <img
-                      src={testimonial.imageUrl}
-                      alt=""
-                      width={48}
-                      height={48}
-                      loading="lazy"
-                      className="h-12 w-12 shrink-0 rounded-full border border-slate-200 object-cover"
-                    />
-                  ) : (
-                    <span
-                      className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
-                      aria-hidden="true"
-                    >
-                      {initialsOf(testimonial.name)}
-                    </span>
-                  )}
-                  <div className="min-w-0">
-                    <h3 className="font-semibold break-words text-slate-900">{testimonial.name}</h3>
-                    <p className="text-sm break-words text-slate-600">{testimonial.position}</p>
-                  </div>
-                </div>
-                <p className="mt-2 flex gap-0.5 text-accent-500" aria-hidden="true">
-                  {Array.from({ length: 5 }, (_, index) => (
-                    <Star key={index} className="h-3.5 w-3.5 fill-current" />
-                  ))}
-                </p>
-                <blockquote className="mt-2 flex-1 text-sm break-words whitespace-pre-line text-slate-700">
-                  {testimonial.text}
-                </blockquote>
-                <div className="mt-3 flex justify-end">
-                  <button
-                    type="button"
-                    onClick={() => void deleteTestimonial(testimonial)}
-                    disabled={remove.isPending && remove.variables === testimonial._id}
-                    className={buttonClass.dangerSmall}
-                    aria-label={`Delete the testimonial of ${testimonial.name}`}
+    <ListScreen
+      id="testimonials-heading"
+      title="User Testimonial Management"
+      description="Customers' words on the home page, in the order shown there."
+      form={<AddTestimonialForm />}
+      items="testimonials"
+      query={testimonials}
+      feedback={feedback}
+    >
+      {(items) => (
+        <ul className="mt-3 grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Testimonials">
+          {items.map((testimonial) => (
+            <li
+              key={testimonial._id}
+              className="flex flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+            >
+              <div className="flex items-center gap-3">
+                {testimonial.imageUrl ? (
+                  <img
+                    src={testimonial.imageUrl}
+                    alt=""
+                    width={48}
+                    height={48}
+                    loading="lazy"
+                    className="h-12 w-12 shrink-0 rounded-full border border-slate-200 object-cover"
+                  />
+                ) : (
+                  <span
+                    className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
+                    aria-hidden="true"
                   >
-                    <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
-                    Delete
-                  </button>
+                    {initialsOf(testimonial.name)}
+                  </span>
+                )}
+                <div className="min-w-0">
+                  <h3 className="font-semibold break-words text-slate-900">{testimonial.name}</h3>
+                  <p className="text-sm break-words text-slate-600">{testimonial.position}</p>
                 </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </ListState>
-    </section>
+              </div>
+              <p className="mt-2 flex gap-0.5 text-accent-500" aria-hidden="true">
+                {Array.from({ length: 5 }, (_, index) => (
+                  <Star key={index} className="h-3.5 w-3.5 fill-current" />
+                ))}
+              </p>
+              <blockquote className="mt-2 flex-1 text-sm break-words whitespace-pre-line text-slate-700">
+                {testimonial.text}
+              </blockquote>
+              <div className="mt-3 flex justify-end">
+                <DeleteButton
+                  label={`Delete the testimonial of ${testimonial.name}`}
+                  onClick={() => void deleteTestimonial(testimonial)}
+                  disabled={remove.isPending && remove.variables === testimonial._id}
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListScreen>
   );
 }
 
@@ -140,71 +130,48 @@ function AddTestimonialForm() {
   );
 
   const fieldId = (name: keyof TestimonialFormValues) => `${id}-${name}`;
-  const imageHint = 'Optional: a picture of the person (https://… or a path on this site).';
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void save(event)}
+    <AdminForm
+      id={id}
+      title="Add a testimonial"
+      onSubmit={save}
+      busy={isSubmitting}
       className={`mt-6 ${panelClass}`}
-      aria-labelledby={`${id}-heading`}
-      aria-busy={isSubmitting}
     >
-      <h2 id={`${id}-heading`} className="text-lg font-bold text-brand-900">
-        Add a testimonial
-      </h2>
       <div className="mt-4 grid gap-5 sm:grid-cols-2">
-        <FormField look="admin" id={fieldId('name')} label="Name" error={errors.name?.message}>
-          <input
-            {...fieldAria(fieldId('name'), errors.name?.message)}
-            {...register('name')}
-            autoComplete="off"
-            className={inputClass}
-          />
-        </FormField>
-        <FormField
-          look="admin"
+        <AdminInputField
+          id={fieldId('name')}
+          label="Name"
+          error={errors.name?.message}
+          {...register('name')}
+          autoComplete="off"
+        />
+        <AdminInputField
           id={fieldId('position')}
           label="Position"
           error={errors.position?.message}
-        >
-          <input
-            {...fieldAria(fieldId('position'), errors.position?.message)}
-            {...register('position')}
-            autoComplete="off"
-            className={inputClass}
-          />
-        </FormField>
-        <FormField
-          look="admin"
+          {...register('position')}
+          autoComplete="off"
+        />
+        <AdminTextareaField
           id={fieldId('text')}
           label="Text"
           error={errors.text?.message}
           className="sm:col-span-2"
-        >
-          <textarea
-            {...fieldAria(fieldId('text'), errors.text?.message)}
-            {...register('text')}
-            rows={4}
-            className={inputClass}
-          />
-        </FormField>
-        <FormField
-          look="admin"
+          {...register('text')}
+          rows={4}
+        />
+        <AdminInputField
           id={fieldId('imageUrl')}
           label="Image URL"
-          hint={imageHint}
+          hint="Optional: a picture of the person (https://… or a path on this site)."
           error={errors.imageUrl?.message}
           className="sm:col-span-2"
-        >
-          <input
-            {...fieldAria(fieldId('imageUrl'), errors.imageUrl?.message, imageHint)}
-            {...register('imageUrl')}
-            type="url"
-            autoComplete="off"
-            spellCheck={false}
-            className={inputClass}
-          />
-        </FormField>
+          {...register('imageUrl')}
+          type="url"
+          autoComplete="off"
+          spellCheck={false}
+        />
       </div>
       <FeedbackRegions feedback={feedback} className="mt-5" />
       <FormSubmitButton
@@ -214,6 +181,6 @@ function AddTestimonialForm() {
         busy={isSubmitting}
         className="mt-5"
       />
-    </form>
+    </AdminForm>
   );
 }

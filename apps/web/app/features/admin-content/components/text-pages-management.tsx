@@ -12,8 +12,8 @@ import { buttonClass, inputClass, panelClass } from '../../admin/components/styl
 import { FormField } from '../../../components/form-field.tsx';
 import { useTextPage } from '../api/get-text-page.ts';
 import { useUpdateTextPage } from '../api/update-text-page.ts';
-import { LoadError } from './load-error.tsx';
-import { ScreenHeading } from './screen-heading.tsx';
+import { LoadError } from '../../admin/components/load-error.tsx';
+import { ScreenHeading } from '../../admin/components/screen-heading.tsx';
 
 // TipTap is big and only this screen needs it: its own chunk, fetched when the screen opens.
 const RichTextEditor = lazy(() => import('./rich-text-editor.tsx'));

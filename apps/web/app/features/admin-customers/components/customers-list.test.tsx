@@ -1,8 +1,7 @@
 import { ERP_MESSAGES, type CustomerDto, type CustomersAnswer } from '@labshop/shared/schemas/erp';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAdminRoutes } from '../../admin/components/screen-test-support.tsx';
 import { telHref } from '../../../lib/phone.ts';
 import { websiteHref } from './customer-card.tsx';
 import { CUSTOMERS_MESSAGES, CustomersList, formatAge } from './customers-list.tsx';
@@ -61,16 +60,7 @@ afterEach(() => {
 });
 
 function renderScreen(entry = '/admin/customers') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin/customers', element: <CustomersList /> }], {
-    initialEntries: [entry],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderAdminRoutes([{ path: '/admin/customers', element: <CustomersList /> }], entry);
 }
 
 const cards = () =>

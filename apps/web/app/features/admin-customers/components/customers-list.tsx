@@ -7,19 +7,26 @@ import {
   type CustomersAnswer,
 } from '@labshop/shared/schemas/erp';
 import { pageCount } from '@labshop/shared/schemas/paging';
-import { History, RefreshCw } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, failureMessage } from '../../admin/api/http.ts';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
+import { formatTime } from '../../admin/components/format-time.ts';
 import { SearchBox } from '../../admin/components/search-box.tsx';
-import { listAddress, pageInAddress } from '../../admin/components/list-pages.ts';
+import {
+  listAddress,
+  pageInAddress,
+  pageOfPages,
+  useListFilter,
+} from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { buttonClass } from '../../admin/components/styles.ts';
-import { LoadError } from '../../admin-content/components/load-error.tsx';
-import { ScreenHeading } from '../../admin-content/components/screen-heading.tsx';
+import { LoadError } from '../../admin/components/load-error.tsx';
+import { ScreenHeading } from '../../admin/components/screen-heading.tsx';
 import { useCurrentErpSync } from '../../admin-erp-syncs/api/get-current-sync.ts';
+import { SyncHistoryLink } from '../../admin-erp-syncs/components/sync-history-link.tsx';
 import { customersExportUrl, CUSTOMERS_CSV_NAME } from '../api/export-customers.ts';
 import { useCustomers } from '../api/get-customers.ts';
 import { customerKeys } from '../api/keys.ts';
@@ -45,7 +52,6 @@ const SOURCE_NAMES: Record<CustomersAnswer['source'], string> = {
 };
 
 const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'always' });
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** How long ago `iso` was, for people: 'just now', '3 minutes ago', '2 days ago'. */
 export function formatAge(iso: string, now: number): string {
@@ -88,7 +94,8 @@ function countText(matching: number, total: number, searching: boolean): string 
  * The search and the page are in the address (?search=&page=).
  */
 export function CustomersList() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const filterList = useListFilter();
   const search = (searchParams.get('search') ?? '').slice(0, CUSTOMER_SEARCH_MAX_LENGTH);
   const requestedPage = pageInAddress(searchParams);
   const queryClient = useQueryClient();
@@ -172,21 +179,13 @@ export function CustomersList() {
             maxLength={CUSTOMER_SEARCH_MAX_LENGTH}
             initial={search}
             onSearch={(value) => {
-              // A new search starts at page 1 and replaces the history entry.
-              if (value !== search) {
-                setSearchParams(listAddress({ search: value }, 1), {
-                  replace: true,
-                  preventScrollReset: true,
-                });
-              }
+              if (value !== search) filterList({ search: value });
             }}
           />
           <p className="mt-4 text-sm text-slate-600" aria-live="polite">
             {matching.length === 0
               ? CUSTOMERS_MESSAGES.noMatch(search.trim())
-              : `${countText(matching.length, all.length, searching)}${
-                  pages > 1 ? `, page ${page} of ${pages}` : ''
-                }.`}
+              : `${countText(matching.length, all.length, searching)}${pageOfPages(page, pages)}.`}
           </p>
           {shown.length > 0 && (
             <ul
@@ -269,10 +268,7 @@ function CopyAge({
             {answer.refreshedAt ? (
               <>
                 refreshed{' '}
-                <time
-                  dateTime={answer.refreshedAt}
-                  title={dateTime.format(new Date(answer.refreshedAt))}
-                >
+                <time dateTime={answer.refreshedAt} title={formatTime(answer.refreshedAt)}>
                   {formatAge(answer.refreshedAt, now)}
                 </time>
               </>
@@ -293,13 +289,7 @@ function CopyAge({
           <RefreshCw className={`h-4 w-4 ${refreshing ? 'animate-spin' : ''}`} aria-hidden="true" />
           {refreshing ? 'Refreshing...' : 'Refresh'}
         </button>
-        <Link
-          to="/admin/erp-syncs?kind=customers"
-          className="inline-flex items-center gap-1.5 px-2 py-2 font-semibold text-brand-700 underline-offset-2 hover:underline"
-        >
-          <History className="h-4 w-4" aria-hidden="true" />
-          Sync history
-        </Link>
+        <SyncHistoryLink kind="customers" />
       </div>
     </div>
   );

@@ -1,8 +1,7 @@
 import { DASHBOARD_DAYS, ORDERS_MESSAGES, type Dashboard } from '@labshop/shared/schemas/orders';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAdminRoutes } from '../../admin/components/screen-test-support.tsx';
 import { AdminDashboard } from './dashboard.tsx';
 import { niceCeiling } from './daily-chart.tsx';
 
@@ -55,15 +54,7 @@ afterEach(() => {
 });
 
 function renderDashboard() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin', element: <AdminDashboard /> }], {
-    initialEntries: ['/admin'],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderAdminRoutes([{ path: '/admin', element: <AdminDashboard /> }], '/admin');
 }
 
 describe('AdminDashboard', () => {

@@ -7,7 +7,7 @@ import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { buttonClass, panelClass } from '../../admin/components/styles.ts';
 import { ADMIN_SCREENS, adminScreen } from '../../admin/screens.ts';
 import type { AdminScreenPath } from '../../admin/screen-paths.ts';
-import { ScreenHeading } from '../../admin-content/components/screen-heading.tsx';
+import { ScreenHeading } from '../../admin/components/screen-heading.tsx';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { DailyChart, formatShortDay } from './daily-chart.tsx';
 

@@ -6,16 +6,13 @@ import {
   type ErpSyncItem,
 } from '@labshop/shared/schemas/erp';
 import { ArrowLeft, CircleAlert } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../admin/api/http.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
-import {
-  AdminTable,
-  tableCellClass,
-  tableHeadCellClass,
-} from '../../admin/components/admin-table.tsx';
-import { LoadError } from '../../admin-content/components/load-error.tsx';
+import { AdminTable, ColumnHeading, tableCellClass } from '../../admin/components/admin-table.tsx';
+import { DetailList, type Detail } from '../../admin/components/detail-list.tsx';
+import { LoadError } from '../../admin/components/load-error.tsx';
 import { useErpSync } from '../api/get-sync.ts';
 import { PRICE_FIELD_LABELS, PriceChange } from './price-change.tsx';
 import {
@@ -75,7 +72,7 @@ export function ErpSyncDetailScreen({ id }: { id: string }) {
 
 function SyncDetail({ sync }: { sync: ErpSyncDetail }) {
   const duration = formatDuration(sync.startedAt, sync.finishedAt);
-  const rows: [string, ReactNode][] = [
+  const rows: Detail[] = [
     ['Status', <StatusBadge key="status" status={sync.status} />],
     ['Started by', sync.startedBy],
     ['Started', formatTime(sync.startedAt)],
@@ -87,14 +84,10 @@ function SyncDetail({ sync }: { sync: ErpSyncDetail }) {
   ];
   return (
     <>
-      <dl className="mt-5 grid grid-cols-[max-content_minmax(0,1fr)] gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm sm:p-6">
-        {rows.map(([term, value]) => (
-          <div key={term} className="contents">
-            <dt className="font-semibold text-slate-600">{term}</dt>
-            <dd className="break-words text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList
+        rows={rows}
+        className="mt-5 gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      />
       {sync.error && (
         <p
           role="alert"
@@ -120,7 +113,6 @@ function SyncDetail({ sync }: { sync: ErpSyncDetail }) {
   );
 }
 
-const th = tableHeadCellClass;
 const td = tableCellClass;
 
 function SyncItems({ sync }: { sync: ErpSyncDetail }) {
@@ -173,20 +165,14 @@ function SyncItems({ sync }: { sync: ErpSyncDetail }) {
           busy={false}
           head={
             <>
-              <th scope="col" className={th}>
-                Product
-              </th>
-              <th scope="col" className={th}>
-                Outcome
-              </th>
+              <ColumnHeading>Product</ColumnHeading>
+              <ColumnHeading>Outcome</ColumnHeading>
               {SYNCED_PRICE_FIELDS.map((field) => (
-                <th key={field} scope="col" className={`${th} text-right`}>
+                <ColumnHeading key={field} className="text-right">
                   {PRICE_FIELD_LABELS[field]}
-                </th>
+                </ColumnHeading>
               ))}
-              <th scope="col" className={`${th} hidden md:table-cell`}>
-                Error
-              </th>
+              <ColumnHeading wide>Error</ColumnHeading>
             </>
           }
         >

@@ -5,16 +5,22 @@ import {
   type ErpSyncSummary,
 } from '@labshop/shared/schemas/erp';
 import { Link, useSearchParams } from 'react-router';
-import { listAddress, pageInAddress, useListPages } from '../../admin/components/list-pages.ts';
+import {
+  listAddress,
+  pageInAddress,
+  pageOfPages,
+  useListPages,
+} from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
 import {
   AdminTable,
+  ColumnHeading,
+  wideCellClass,
   tableCellClass,
-  tableHeadCellClass,
 } from '../../admin/components/admin-table.tsx';
-import { LoadError } from '../../admin-content/components/load-error.tsx';
-import { ScreenHeading } from '../../admin-content/components/screen-heading.tsx';
+import { LoadError } from '../../admin/components/load-error.tsx';
+import { ScreenHeading } from '../../admin/components/screen-heading.tsx';
 import { useErpSyncs } from '../api/get-syncs.ts';
 import {
   countsText,
@@ -45,7 +51,7 @@ export function ErpSyncsList() {
   const syncs = useErpSyncs(kind, page);
 
   const total = syncs.data?.total ?? 0;
-  const pages = useListPages({
+  const { pages, goToPage } = useListPages({
     list: syncs,
     total,
     pageSize: ERP_SYNCS_PAGE_SIZE,
@@ -94,18 +100,11 @@ export function ErpSyncsList() {
         <>
           <p className="mt-4 text-sm text-slate-600" aria-live="polite">
             {total === 1 ? '1 sync' : `${total.toLocaleString('en-US')} syncs`}
-            {pages > 1 ? `, page ${page} of ${pages}` : ''}. Choose one for its details.
+            {pageOfPages(page, pages)}. Choose one for its details.
           </p>
           <SyncsTable rows={rows} busy={syncs.isFetching && syncs.isPlaceholderData} />
           {pages > 1 && (
-            <Pager
-              label="Sync history pages"
-              page={page}
-              pages={pages}
-              onPage={(next) =>
-                setSearchParams(listAddress({ kind }, next), { preventScrollReset: true })
-              }
-            />
+            <Pager label="Sync history pages" page={page} pages={pages} onPage={goToPage} />
           )}
         </>
       )}
@@ -113,10 +112,9 @@ export function ErpSyncsList() {
   );
 }
 
-const th = tableHeadCellClass;
 const td = tableCellClass;
 /** Columns shown from tablet width up; on phones the first cell carries them. */
-const wide = 'hidden md:table-cell';
+const wide = wideCellClass;
 
 function SyncsTable({ rows, busy }: { rows: ErpSyncSummary[]; busy: boolean }) {
   return (
@@ -125,21 +123,11 @@ function SyncsTable({ rows, busy }: { rows: ErpSyncSummary[]; busy: boolean }) {
       busy={busy}
       head={
         <>
-          <th scope="col" className={th}>
-            When
-          </th>
-          <th scope="col" className={`${th} ${wide}`}>
-            Kind
-          </th>
-          <th scope="col" className={`${th} ${wide}`}>
-            Started by
-          </th>
-          <th scope="col" className={th}>
-            Status
-          </th>
-          <th scope="col" className={`${th} ${wide}`}>
-            Result
-          </th>
+          <ColumnHeading>When</ColumnHeading>
+          <ColumnHeading wide>Kind</ColumnHeading>
+          <ColumnHeading wide>Started by</ColumnHeading>
+          <ColumnHeading>Status</ColumnHeading>
+          <ColumnHeading wide>Result</ColumnHeading>
         </>
       }
     >

@@ -1,8 +1,8 @@
 import type { ErpSyncDetail, ErpSyncSummary } from '@labshop/shared/schemas/erp';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAdminRoutes } from '../../admin/components/screen-test-support.tsx';
 import { ErpSyncDetailScreen } from './erp-sync-detail.tsx';
 import { ErpSyncsList } from './erp-syncs-list.tsx';
 
@@ -80,8 +80,7 @@ afterEach(() => {
 });
 
 function renderAt(entry: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  return renderAdminRoutes(
     [
       { path: '/admin/erp-syncs', element: <ErpSyncsList /> },
       {
@@ -91,14 +90,8 @@ function renderAt(entry: string) {
         },
       },
     ],
-    { initialEntries: [entry] },
+    entry,
   );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 describe('Sync History', () => {

@@ -4,10 +4,9 @@ import {
   type SubscriberDto,
   type SubscribersAnswer,
 } from '@labshop/shared/schemas/newsletter';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAdminRoutes } from '../../admin/components/screen-test-support.tsx';
 import { ConfirmProvider } from '../../admin/components/confirm-dialog.tsx';
 import { installDialogStubs } from '../../admin/components/dialog-test-support.ts';
 import { NewsletterScreen } from './newsletter-screen.tsx';
@@ -99,8 +98,7 @@ afterEach(() => {
 });
 
 function renderScreen(entry = '/admin/newsletter') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  return renderAdminRoutes(
     [
       {
         path: '/admin/newsletter',
@@ -111,14 +109,8 @@ function renderScreen(entry = '/admin/newsletter') {
         ),
       },
     ],
-    { initialEntries: [entry] },
+    entry,
   );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 const table = () => screen.getByRole('table', { name: 'Subscribers' });

@@ -2,13 +2,12 @@ import type { NewsletterSendDto } from '@labshop/shared/schemas/newsletter';
 import { useId } from 'react';
 import {
   AdminTable,
+  ColumnHeading,
+  wideCellClass,
   tableCellClass,
-  tableHeadCellClass,
 } from '../../admin/components/admin-table.tsx';
+import { formatTime } from '../../admin/components/format-time.ts';
 import { SendStatusBadge, sentOfTotal } from './send-progress.tsx';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const formatTime = (iso: string) => dateTime.format(new Date(iso));
 
 /** The counts besides 'sent / total' that are not zero: '2 failed, 1 skipped'. */
 export function otherCounts(send: NewsletterSendDto): string {
@@ -21,10 +20,9 @@ export function otherCounts(send: NewsletterSendDto): string {
     .join(', ');
 }
 
-const th = tableHeadCellClass;
 const td = tableCellClass;
 /** Columns shown from tablet width up; on phones the subject cell carries them. */
-const wide = 'hidden md:table-cell';
+const wide = wideCellClass;
 
 /**
  * The latest sends, newest first, with their status and counts; a subject shows that send's
@@ -56,18 +54,10 @@ export function RecentSends({
           busy={false}
           head={
             <>
-              <th scope="col" className={th}>
-                Subject
-              </th>
-              <th scope="col" className={`${th} ${wide}`}>
-                Queued
-              </th>
-              <th scope="col" className={th}>
-                Status
-              </th>
-              <th scope="col" className={`${th} ${wide}`}>
-                Recipients
-              </th>
+              <ColumnHeading>Subject</ColumnHeading>
+              <ColumnHeading wide>Queued</ColumnHeading>
+              <ColumnHeading>Status</ColumnHeading>
+              <ColumnHeading wide>Recipients</ColumnHeading>
             </>
           }
         >

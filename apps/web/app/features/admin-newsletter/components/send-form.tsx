@@ -13,8 +13,9 @@ import { useConfirm } from '../../admin/components/confirm-dialog.tsx';
 import { FeedbackRegions } from '../../admin/components/feedback.tsx';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
-import { buttonClass, inputClass, labelClass } from '../../admin/components/styles.ts';
-import { fieldAria, FieldErrorLine, FormField } from '../../../components/form-field.tsx';
+import { buttonClass, labelClass } from '../../admin/components/styles.ts';
+import { AdminForm, AdminInputField } from '../../admin/components/admin-form.tsx';
+import { FieldErrorLine } from '../../../components/form-field.tsx';
 import { previewNewsletter, sendTestNewsletter, useSendNewsletter } from '../api/sends.ts';
 import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
 
@@ -121,35 +122,29 @@ export function SendForm({ onQueued }: { onQueued: (id: string) => void }) {
     setRunning(null);
   });
 
-  const subjectId = `${id}-subject`;
   const contentId = `${id}-content`;
   return (
     <>
-      <form
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        // Editing again starts a new action: the last one's message no longer applies.
+      <AdminForm
+        id={id}
+        title="Send a newsletter"
+        onSubmit={submit}
         onInput={clear}
-        aria-labelledby={`${id}-heading`}
-        aria-busy={isSubmitting}
+        busy={isSubmitting}
       >
-        <h2 id={`${id}-heading`} className="text-lg font-bold text-brand-900">
-          Send a newsletter
-        </h2>
         <p className="mt-1 text-sm text-slate-600">
           Goes to every subscribed address, each with its own unsubscribe link. Preview it, or send
           a test copy to yourself, first.
         </p>
         <div className="mt-4 space-y-5">
-          <FormField look="admin" id={subjectId} label="Subject" error={errors.subject?.message}>
-            <input
-              {...fieldAria(subjectId, errors.subject?.message)}
-              {...register('subject')}
-              autoComplete="off"
-              maxLength={NEWSLETTER_LIMITS.subject}
-              className={inputClass}
-            />
-          </FormField>
+          <AdminInputField
+            id={`${id}-subject`}
+            label="Subject"
+            error={errors.subject?.message}
+            {...register('subject')}
+            autoComplete="off"
+            maxLength={NEWSLETTER_LIMITS.subject}
+          />
           <div>
             {/* The editor is not a form control: the label names it through aria-label. */}
             <p id={contentId} className={labelClass}>
@@ -201,7 +196,7 @@ export function SendForm({ onQueued }: { onQueued: (id: string) => void }) {
             busy={isSubmitting}
           />
         </div>
-      </form>
+      </AdminForm>
       {/* Outside the form: the dialog holds a form of its own. */}
       <AdminDialog
         open={preview !== null}

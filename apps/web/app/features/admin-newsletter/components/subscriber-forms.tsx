@@ -7,12 +7,12 @@ import {
 } from '@labshop/shared/schemas/newsletter';
 import { UserMinus, UserPlus } from 'lucide-react';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { FeedbackRegions } from '../../admin/components/feedback.tsx';
 import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
 import { FormSubmitButton } from '../../admin/components/form-submit-button.tsx';
-import { inputClass, panelClass } from '../../admin/components/styles.ts';
-import { fieldAria, FormField } from '../../../components/form-field.tsx';
+import { panelClass } from '../../admin/components/styles.ts';
+import { AdminForm, AdminInputField } from '../../admin/components/admin-form.tsx';
 import { useAddSubscriber, useChangeSubscription } from '../api/change-subscriber.ts';
 
 /**
@@ -45,33 +45,17 @@ export function UnsubscribeForm() {
     ),
   );
 
-  const emailId = `${id}-email`;
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      // Editing again starts a new action: the last one's message no longer applies.
+    <AdminForm
+      id={id}
+      title="Unsubscribe an address"
+      onSubmit={submit}
       onInput={clear}
-      aria-labelledby={`${id}-heading`}
-      aria-busy={isSubmitting}
+      busy={isSubmitting}
       className={panelClass}
     >
-      <h2 id={`${id}-heading`} className="text-lg font-bold text-brand-900">
-        Unsubscribe an address
-      </h2>
       <div className="mt-4">
-        <FormField look="admin" id={emailId} label="Email" error={errors.email?.message}>
-          <input
-            {...fieldAria(emailId, errors.email?.message)}
-            {...register('email')}
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={NEWSLETTER_LIMITS.email}
-            className={inputClass}
-          />
-        </FormField>
+        <EmailField id={`${id}-email`} error={errors.email?.message} {...register('email')} />
       </div>
       <FeedbackRegions feedback={feedback} className="mt-4" />
       <FormSubmitButton
@@ -81,7 +65,7 @@ export function UnsubscribeForm() {
         busy={isSubmitting}
         className="mt-4"
       />
-    </form>
+    </AdminForm>
   );
 }
 
@@ -115,43 +99,25 @@ export function AddSubscriberForm() {
     ),
   );
 
-  const nameId = `${id}-name`;
-  const emailId = `${id}-email`;
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      // Editing again starts a new action: the last one's message no longer applies.
+    <AdminForm
+      id={id}
+      title="Add a subscriber"
+      onSubmit={submit}
       onInput={clear}
-      aria-labelledby={`${id}-heading`}
-      aria-busy={isSubmitting}
+      busy={isSubmitting}
       className={panelClass}
     >
-      <h2 id={`${id}-heading`} className="text-lg font-bold text-brand-900">
-        Add a subscriber
-      </h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <FormField look="admin" id={nameId} label="Name" error={errors.displayName?.message}>
-          <input
-            {...fieldAria(nameId, errors.displayName?.message)}
-            {...register('displayName')}
-            autoComplete="off"
-            maxLength={NEWSLETTER_LIMITS.displayName}
-            className={inputClass}
-          />
-        </FormField>
-        <FormField look="admin" id={emailId} label="Email" error={errors.email?.message}>
-          <input
-            {...fieldAria(emailId, errors.email?.message)}
-            {...register('email')}
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={NEWSLETTER_LIMITS.email}
-            className={inputClass}
-          />
-        </FormField>
+        <AdminInputField
+          id={`${id}-name`}
+          label="Name"
+          error={errors.displayName?.message}
+          {...register('displayName')}
+          autoComplete="off"
+          maxLength={NEWSLETTER_LIMITS.displayName}
+        />
+        <EmailField id={`${id}-email`} error={errors.email?.message} {...register('email')} />
       </div>
       <FeedbackRegions feedback={feedback} className="mt-4" />
       <FormSubmitButton
@@ -161,6 +127,27 @@ export function AddSubscriberForm() {
         busy={isSubmitting}
         className="mt-4"
       />
-    </form>
+    </AdminForm>
+  );
+}
+
+/** A subscriber's address: typed as an e-mail, never corrected by the browser. */
+function EmailField({
+  id,
+  error,
+  ...registration
+}: { id: string; error: string | undefined } & UseFormRegisterReturn) {
+  return (
+    <AdminInputField
+      id={id}
+      label="Email"
+      error={error}
+      {...registration}
+      type="email"
+      inputMode="email"
+      autoComplete="off"
+      spellCheck={false}
+      maxLength={NEWSLETTER_LIMITS.email}
+    />
   );
 }

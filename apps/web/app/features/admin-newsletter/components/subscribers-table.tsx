@@ -10,18 +10,24 @@ import { useSearchParams } from 'react-router';
 import { Badge } from '../../admin/components/badge.tsx';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
 import { useSaveFeedback } from '../../admin/components/use-save-feedback.ts';
-import { listAddress, pageInAddress, useListPages } from '../../admin/components/list-pages.ts';
+import {
+  listAddress,
+  pageInAddress,
+  pageOfPages,
+  useListPages,
+} from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
 import { SearchBox } from '../../admin/components/search-box.tsx';
 import { buttonClass } from '../../admin/components/styles.ts';
 import {
   AdminTable,
+  ColumnHeading,
+  wideCellClass,
   tableCellClass,
-  tableHeadCellClass,
 } from '../../admin/components/admin-table.tsx';
 import { failureLines } from '../../admin/api/http.ts';
-import { LoadError } from '../../admin-content/components/load-error.tsx';
+import { LoadError } from '../../admin/components/load-error.tsx';
 import { useChangeSubscription, type SubscriptionChange } from '../api/change-subscriber.ts';
 import { subscribersExportUrl, SUBSCRIBERS_CSV_NAME } from '../api/export-subscribers.ts';
 import { useSubscribers } from '../api/get-subscribers.ts';
@@ -49,7 +55,7 @@ export function subscriberCountText(
   const addresses = total === 1 ? '1 address' : `${count(total)} addresses`;
   const matching = search ? ` ${total === 1 ? 'matches' : 'match'} “${search}”` : '';
   const split = `(${count(subscribed)} subscribed, ${count(total - subscribed)} unsubscribed)`;
-  return `${addresses}${matching} ${split}${pages > 1 ? `, page ${page} of ${pages}` : ''}.`;
+  return `${addresses}${matching} ${split}${pageOfPages(page, pages)}.`;
 }
 
 /** What the admin's Unsubscribe or Subscribe on a row came to (SPEC.md section 8). */
@@ -86,7 +92,7 @@ export function SubscribersSection() {
   const { feedback, save } = useSaveFeedback();
 
   const total = subscribers.data?.total ?? 0;
-  const pages = useListPages({
+  const { pages } = useListPages({
     list: subscribers,
     total,
     pageSize: SUBSCRIBERS_DEFAULT_LIMIT,
@@ -184,10 +190,9 @@ function StatusBadge({ subscribed }: { subscribed: boolean }) {
   );
 }
 
-const th = tableHeadCellClass;
 const td = tableCellClass;
 /** Columns shown from tablet width up; on phones the name cell carries them. */
-const wide = 'hidden md:table-cell';
+const wide = wideCellClass;
 
 function SubscriberRows({
   rows,
@@ -207,21 +212,13 @@ function SubscriberRows({
       busy={busy}
       head={
         <>
-          <th scope="col" className={th}>
-            Name
-          </th>
-          <th scope="col" className={`${th} ${wide}`}>
-            E-mail
-          </th>
-          <th scope="col" className={`${th} ${wide}`}>
-            Status
-          </th>
-          <th scope="col" className={`${th} ${wide}`}>
-            Created
-          </th>
-          <th scope="col" className={th}>
+          <ColumnHeading>Name</ColumnHeading>
+          <ColumnHeading wide>E-mail</ColumnHeading>
+          <ColumnHeading wide>Status</ColumnHeading>
+          <ColumnHeading wide>Created</ColumnHeading>
+          <ColumnHeading>
             <span className="sr-only">Action</span>
-          </th>
+          </ColumnHeading>
         </>
       }
     >

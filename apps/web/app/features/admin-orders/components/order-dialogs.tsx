@@ -1,12 +1,11 @@
 import { dollarsToCents, formatCents, formatDollars } from '@labshop/shared/money';
 import type { OrderHistoryEntry } from '@labshop/shared/schemas/orders';
 import { useId, type ReactNode } from 'react';
+import { formatTime } from '../../admin/components/format-time.ts';
+import { DetailList, type Detail } from '../../admin/components/detail-list.tsx';
 import { PrintableDialog } from './printable-dialog.tsx';
 
 export type OrderDialogKind = 'cart' | 'address';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-export const formatTime = (iso: string) => dateTime.format(new Date(iso));
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 
@@ -217,15 +216,12 @@ function PhoneLink({ phone }: { phone: string }) {
   );
 }
 
-function Fields({ rows }: { rows: [string, ReactNode][] }) {
+/** The fields of a part of the order; an empty one shows a dash. */
+function Fields({ rows }: { rows: Detail[] }) {
   return (
-    <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="font-semibold text-slate-600">{label}</dt>
-          <dd className="min-w-0 break-words text-slate-900">{value || '—'}</dd>
-        </div>
-      ))}
-    </dl>
+    <DetailList
+      rows={rows.map(([label, value]) => [label, value || '—'])}
+      className="mt-2 gap-x-4 gap-y-1.5"
+    />
   );
 }

@@ -1,8 +1,7 @@
 import { ORDERS_MESSAGES, type OrderHistoryEntry } from '@labshop/shared/schemas/orders';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAdminRoutes } from '../../admin/components/screen-test-support.tsx';
 import { OrdersHistory } from './orders-history.tsx';
 
 const paid: OrderHistoryEntry = {
@@ -94,16 +93,7 @@ afterEach(() => {
 });
 
 function renderScreen(path = '/') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/', element: <OrdersHistory /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderAdminRoutes([{ path: '/', element: <OrdersHistory /> }], path);
 }
 
 const historyCalls = () =>

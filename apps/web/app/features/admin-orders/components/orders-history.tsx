@@ -11,20 +11,28 @@ import { useSearchParams } from 'react-router';
 import { failureMessage } from '../../admin/api/http.ts';
 import { Badge, type BadgeTone } from '../../admin/components/badge.tsx';
 import { FeedbackRegions, type Feedback } from '../../admin/components/feedback.tsx';
-import { listAddress, pageInAddress, useListPages } from '../../admin/components/list-pages.ts';
+import {
+  listAddress,
+  pageInAddress,
+  pageOfPages,
+  useListFilter,
+  useListPages,
+} from '../../admin/components/list-pages.ts';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { Pager } from '../../admin/components/pager.tsx';
 import { SearchBox } from '../../admin/components/search-box.tsx';
-import { ScreenHeading } from '../../admin-content/components/screen-heading.tsx';
+import { ScreenHeading } from '../../admin/components/screen-heading.tsx';
 import {
   AdminTable,
+  ColumnHeading,
+  wideCellClass,
   tableCellClass,
-  tableHeadCellClass,
 } from '../../admin/components/admin-table.tsx';
 import { ORDER_HISTORY_CSV_NAME, orderHistoryExportUrl } from '../api/export-orders.ts';
 import { ORDER_HISTORY_PAGE_SIZE, useOrderHistory } from '../api/get-order-history.ts';
 import { useRetryOrderSync } from '../api/retry-sync.ts';
-import { formatTime, OrderDialog, type OrderDialogKind } from './order-dialogs.tsx';
+import { formatTime } from '../../admin/components/format-time.ts';
+import { OrderDialog, type OrderDialogKind } from './order-dialogs.tsx';
 import { CsvExportLink } from '../../admin/components/csv-export-link.tsx';
 
 const ORDER_STATUS: Record<OrderStatus, { label: string; tone: BadgeTone }> = {
@@ -61,7 +69,8 @@ interface Shown {
  * The search and the page are in the address (?search=&page=2).
  */
 export function OrdersHistory() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const filterList = useListFilter();
   const search = (searchParams.get('search') ?? '')
     .trim()
     .slice(0, ORDER_HISTORY_SEARCH_MAX_LENGTH);
@@ -75,14 +84,13 @@ export function OrdersHistory() {
 
   const total = orders.data?.total ?? 0;
   const addressOfPage = (next: number) => listAddress({ search }, next);
-  const pages = useListPages({
+  const { pages, goToPage } = useListPages({
     list: orders,
     total,
     pageSize: ORDER_HISTORY_PAGE_SIZE,
     page,
     addressOfPage,
   });
-  const goTo = (next: number) => setSearchParams(addressOfPage(next), { preventScrollReset: true });
 
   const retrySync = (orderNumber: string) => {
     setFeedback(null);
@@ -124,13 +132,7 @@ export function OrdersHistory() {
           maxLength={ORDER_HISTORY_SEARCH_MAX_LENGTH}
           initial={search}
           onSearch={(value) => {
-            // A new search starts at page 1 and replaces the history entry.
-            if (value !== search) {
-              setSearchParams(listAddress({ search: value }, 1), {
-                replace: true,
-                preventScrollReset: true,
-              });
-            }
+            if (value !== search) filterList({ search: value });
           }}
         />
       )}
@@ -149,7 +151,7 @@ export function OrdersHistory() {
         <>
           <p className="mt-4 text-sm text-slate-600" aria-live="polite">
             {countText(total, search)}
-            {pages > 1 ? `, page ${Math.min(page, pages)} of ${pages}` : ''}.
+            {pageOfPages(page, pages)}.
           </p>
           <OrdersTable
             rows={orders.data?.orders ?? []}
@@ -158,7 +160,7 @@ export function OrdersHistory() {
             onRetry={retrySync}
             onView={openDialog}
           />
-          {pages > 1 && <Pager label="Order pages" page={page} pages={pages} onPage={goTo} />}
+          {pages > 1 && <Pager label="Order pages" page={page} pages={pages} onPage={goToPage} />}
         </>
       )}
 
@@ -174,10 +176,9 @@ export function OrdersHistory() {
   );
 }
 
-const th = tableHeadCellClass;
 const td = tableCellClass;
 /** Columns shown from tablet width up; on phones the order cell carries them. */
-const wide = 'hidden md:table-cell';
+const wide = wideCellClass;
 
 function OrdersTable({
   rows,
@@ -198,24 +199,14 @@ function OrdersTable({
       busy={busy}
       head={
         <>
-          <th scope="col" className={th}>
-            Order / date
-          </th>
-          <th scope="col" className={`${th} ${wide}`}>
-            Customer
-          </th>
-          <th scope="col" className={`${th} ${wide} text-right`}>
+          <ColumnHeading>Order / date</ColumnHeading>
+          <ColumnHeading wide>Customer</ColumnHeading>
+          <ColumnHeading wide className="text-right">
             Amount
-          </th>
-          <th scope="col" className={`${th} ${wide}`}>
-            Status
-          </th>
-          <th scope="col" className={`${th} ${wide}`}>
-            Payment retref
-          </th>
-          <th scope="col" className={th}>
-            ERP sync
-          </th>
+          </ColumnHeading>
+          <ColumnHeading wide>Status</ColumnHeading>
+          <ColumnHeading wide>Payment retref</ColumnHeading>
+          <ColumnHeading>ERP sync</ColumnHeading>
         </>
       }
     >

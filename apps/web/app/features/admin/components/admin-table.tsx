@@ -3,6 +3,27 @@ import type { ReactNode } from 'react';
 /** Header and body cells of the admin tables. */
 export const tableHeadCellClass = 'px-3 py-2.5 font-semibold whitespace-nowrap';
 export const tableCellClass = 'px-3 py-2.5 align-top';
+/** A column shown from tablet width up only: on phones the row's first cell carries it. */
+export const wideCellClass = 'hidden md:table-cell';
+
+/** A column's heading; a `wide` column shows from tablet width up only (see wideCellClass). */
+export function ColumnHeading({
+  wide = false,
+  className,
+  children,
+}: {
+  wide?: boolean;
+  /** More classes, e.g. 'text-right' over a column of numbers. */
+  className?: string;
+  children: ReactNode;
+}) {
+  const classes = [tableHeadCellClass, wide && wideCellClass, className].filter(Boolean);
+  return (
+    <th scope="col" className={classes.join(' ')}>
+      {children}
+    </th>
+  );
+}
 
 /**
  * An admin list as a table: it keeps its columns and scrolls sideways inside its own box on

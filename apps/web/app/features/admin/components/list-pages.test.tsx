@@ -31,7 +31,7 @@ function List({ total, placeholder }: { total: number; placeholder: boolean }) {
   const [params] = useSearchParams();
   const search = params.get('search') ?? '';
   const page = pageInAddress(params);
-  const pages = useListPages({
+  const { pages } = useListPages({
     list: { isSuccess: true, isPlaceholderData: placeholder },
     total,
     pageSize: 10,

@@ -8,6 +8,14 @@ export function pageInAddress(params: URLSearchParams): number {
 }
 
 /**
+ * ', page 2 of 5' after a list's count, or nothing when it has one page; a page past the end
+ * (while the list moves to its last page) counts as the last.
+ */
+export function pageOfPages(page: number, pages: number): string {
+  return pages > 1 ? `, page ${Math.min(page, pages)} of ${pages}` : '';
+}
+
+/**
  * An admin list's address: its parameters that have a value (a search, a filter), and the page
  * when past the first, so the first page's address is the bare screen.
  */
@@ -24,10 +32,20 @@ export function listAddress(
 }
 
 /**
- * The number of pages of an admin list whose page is in the address, and the move to the last
- * page when the address asks for one past it (an old link, a search with fewer matches, the
- * last row of the last page deleted). It waits for the list's own answer: a placeholder from
- * the previous page does not count.
+ * Shows an admin list for a new search or new filters: from its first page, in place of the
+ * history entry (one entry per pause in typing), the scroll kept.
+ */
+export function useListFilter() {
+  const [, setSearchParams] = useSearchParams();
+  return (values: Record<string, string | null | undefined>) =>
+    setSearchParams(listAddress(values, 1), { replace: true, preventScrollReset: true });
+}
+
+/**
+ * The number of pages of an admin list whose page is in the address, the move to another page
+ * (the scroll kept), and the move to the last page when the address asks for one past it (an
+ * old link, a search with fewer matches, the last row of the last page deleted). It waits for
+ * the list's own answer: a placeholder from the previous page does not count.
  */
 export function useListPages({
   list,
@@ -42,7 +60,7 @@ export function useListPages({
   page: number;
   /** The list's address at another page, its other parameters (search, filters) kept. */
   addressOfPage: (page: number) => string | URLSearchParams;
-}): number {
+}): { pages: number; goToPage: (page: number) => void } {
   const [, setSearchParams] = useSearchParams();
   const pages = pageCount(total, pageSize);
   const pastTheEnd = list.isSuccess && !list.isPlaceholderData && page > pages;
@@ -52,5 +70,8 @@ export function useListPages({
   useEffect(() => {
     if (pastTheEnd) goToLastPage(pages);
   }, [pastTheEnd, pages]);
-  return pages;
+  const goToPage = (next: number) => {
+    setSearchParams(addressOfPage(next), { preventScrollReset: true });
+  };
+  return { pages, goToPage };
 }

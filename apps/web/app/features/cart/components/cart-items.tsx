@@ -2,10 +2,9 @@ import { PAYMENT } from '@labshop/shared/constants';
 import { formatCents } from '@labshop/shared/money';
 import type { PriceTier } from '@labshop/shared/auth';
 import { mainImage } from '@labshop/shared/schemas/catalog';
-import { ImageOff, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { productDetailsPath } from '../../catalog/components/card-parts.tsx';
-import { ProductImage } from '../../catalog/components/product-image.tsx';
+import { productDetailsPath, ProductPicture } from '../../catalog/components/card-parts.tsx';
 import type { PricedCartItem } from '../cart-items.ts';
 import { CART_LINE_FORM } from '../cart-line-form.ts';
 import { QuantityStepper } from './quantity-stepper.tsx';
@@ -98,20 +97,15 @@ function CartItemRow({
     >
       <div className="flex gap-4 lg:contents">
         <div className="h-20 w-20 shrink-0 overflow-hidden rounded-md border border-slate-200 bg-slate-50 lg:col-start-1 lg:row-start-1">
-          {image ? (
-            <ProductImage
-              url={image}
-              storageBaseUrl={storageBaseUrl}
-              alt=""
-              sizes="80px"
-              loading={eagerImage ? 'eager' : 'lazy'}
-              className="h-full w-full object-contain"
-            />
-          ) : (
-            <div className="flex h-full items-center justify-center text-slate-400">
-              <ImageOff className="h-6 w-6" aria-hidden="true" />
-            </div>
-          )}
+          <ProductPicture
+            url={image}
+            storageBaseUrl={storageBaseUrl}
+            alt=""
+            sizes="80px"
+            loading={eagerImage ? 'eager' : 'lazy'}
+            className="h-full w-full object-contain"
+            iconClassName="h-6 w-6"
+          />
         </div>
         <div className="min-w-0 flex-1 lg:contents">
           <div className="min-w-0 lg:col-start-2 lg:row-start-1">

@@ -1,7 +1,9 @@
 import { formatDollars } from '@labshop/shared/money';
 import type { ProductDto } from '@labshop/shared/schemas/catalog';
+import { ImageOff } from 'lucide-react';
 import { Link } from 'react-router';
 import { OldPrice } from './price-text.tsx';
+import { ProductImage, type ProductImageProps } from './product-image.tsx';
 
 export function productDetailsPath(number: string): string {
   return `/product-details/${encodeURIComponent(number)}`;
@@ -57,6 +59,27 @@ export function CardPrices({ product, signedIn }: { product: ProductDto; signedI
           {`Wholesale: ${formatDollars(product.wholesalePrice)}`}
         </p>
       )}
+    </div>
+  );
+}
+
+/**
+ * A product's main picture (`url`), or where it has none a crossed-out picture icon, centred in
+ * the picture's box, in its place.
+ */
+export function ProductPicture({
+  url,
+  iconClassName,
+  ...image
+}: Omit<ProductImageProps, 'url'> & {
+  url: string | null | undefined;
+  /** The icon's size, e.g. 'h-10 w-10'. */
+  iconClassName: string;
+}) {
+  if (url) return <ProductImage url={url} {...image} />;
+  return (
+    <div className="flex h-full items-center justify-center text-slate-400">
+      <ImageOff className={iconClassName} aria-hidden="true" />
     </div>
   );
 }

@@ -17,7 +17,7 @@ export interface ProductBuyBoxProps {
  * Cart link; for unavailable products a notice instead of a button.
  */
 export function ProductBuyBox({ product, inCart, onAddToCart }: ProductBuyBoxProps) {
-  const { cartLink, markAdded } = useFocusAfterAdd(inCart);
+  const { cartLink, addToCart } = useFocusAfterAdd(inCart, onAddToCart);
 
   if (isUnavailable(product)) {
     return (
@@ -48,10 +48,7 @@ export function ProductBuyBox({ product, inCart, onAddToCart }: ProductBuyBoxPro
   return (
     <AddToCartForm
       productNumber={product.number}
-      onAdd={() => {
-        markAdded();
-        onAddToCart();
-      }}
+      onAdd={addToCart}
       className="inline-flex min-h-11 items-center gap-2 rounded-md bg-accent-700 px-6 py-2.5 font-semibold text-white shadow-sm hover:brightness-90"
     >
       <ShoppingCartIcon className="h-5 w-5" aria-hidden="true" />

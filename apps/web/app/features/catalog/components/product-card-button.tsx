@@ -18,7 +18,7 @@ const BUTTON =
  * once the cart holds the product; a disabled 'Not Available' for unavailable products.
  */
 export function ProductCardButton({ product, inCart, onAddToCart }: ProductCardButtonProps) {
-  const { cartLink, markAdded } = useFocusAfterAdd(inCart);
+  const { cartLink, addToCart } = useFocusAfterAdd(inCart, onAddToCart);
 
   if (isUnavailable(product)) {
     return (
@@ -47,10 +47,7 @@ export function ProductCardButton({ product, inCart, onAddToCart }: ProductCardB
   return (
     <AddToCartForm
       productNumber={product.number}
-      onAdd={() => {
-        markAdded();
-        onAddToCart();
-      }}
+      onAdd={addToCart}
       className={`${BUTTON} bg-accent-700 text-white shadow-sm hover:brightness-90`}
     >
       <ShoppingCart className="h-4 w-4" aria-hidden="true" />

@@ -1,10 +1,8 @@
 import { type ProductDto, mainImage, savingDollars } from '@labshop/shared/schemas/catalog';
 import { shopCardTitle } from '@labshop/shared/text';
-import { ImageOff } from 'lucide-react';
-import { CardPrices, CardTitleLink } from './card-parts.tsx';
+import { CardPrices, CardTitleLink, ProductPicture } from './card-parts.tsx';
 import { SaveBadge } from './price-text.tsx';
 import { ProductCardButton } from './product-card-button.tsx';
-import { ProductImage } from './product-image.tsx';
 
 export interface ProductCardProps {
   product: ProductDto;
@@ -36,21 +34,16 @@ export function ProductCard({
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <div className="relative aspect-square bg-slate-50">
-        {image ? (
-          <ProductImage
-            url={image}
-            storageBaseUrl={storageBaseUrl}
-            alt=""
-            sizes="(min-width: 1280px) 240px, (min-width: 768px) 30vw, 45vw"
-            loading={eagerImage ? 'eager' : 'lazy'}
-            priority={priorityImage}
-            className="h-full w-full object-contain"
-          />
-        ) : (
-          <div className="flex h-full items-center justify-center text-slate-400">
-            <ImageOff className="h-10 w-10" aria-hidden="true" />
-          </div>
-        )}
+        <ProductPicture
+          url={image}
+          storageBaseUrl={storageBaseUrl}
+          alt=""
+          sizes="(min-width: 1280px) 240px, (min-width: 768px) 30vw, 45vw"
+          loading={eagerImage ? 'eager' : 'lazy'}
+          priority={priorityImage}
+          className="h-full w-full object-contain"
+          iconClassName="h-10 w-10"
+        />
         {saving !== null && <SaveBadge dollars={saving} className="absolute top-2 left-2" />}
       </div>
 

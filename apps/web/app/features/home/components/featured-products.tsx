@@ -1,11 +1,10 @@
 import { HOME } from '@labshop/shared/constants';
 import { mainImage, savingDollars, type ProductDto } from '@labshop/shared/schemas/catalog';
 import { homeProductTitle } from '@labshop/shared/text';
-import { ArrowRight, ImageOff } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { CardPrices, CardTitleLink } from '../../catalog/components/card-parts.tsx';
+import { CardPrices, CardTitleLink, ProductPicture } from '../../catalog/components/card-parts.tsx';
 import { SaveBadge } from '../../catalog/components/price-text.tsx';
-import { ProductImage } from '../../catalog/components/product-image.tsx';
 import { ArrowButton } from './carousel-controls.tsx';
 import { SectionHeading } from './section-heading.tsx';
 import { useCarousel } from './use-carousel.ts';
@@ -107,19 +106,14 @@ function FeaturedCard({
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg">
       <div className="relative aspect-square bg-white">
-        {image ? (
-          <ProductImage
-            url={image}
-            storageBaseUrl={storageBaseUrl}
-            alt=""
-            sizes="(min-width: 1280px) 240px, (min-width: 768px) 30vw, 70vw"
-            className="h-full w-full object-contain p-2 transition-transform duration-300 group-hover:scale-[1.03]"
-          />
-        ) : (
-          <div className="flex h-full items-center justify-center text-slate-400">
-            <ImageOff className="h-10 w-10" aria-hidden="true" />
-          </div>
-        )}
+        <ProductPicture
+          url={image}
+          storageBaseUrl={storageBaseUrl}
+          alt=""
+          sizes="(min-width: 1280px) 240px, (min-width: 768px) 30vw, 70vw"
+          className="h-full w-full object-contain p-2 transition-transform duration-300 group-hover:scale-[1.03]"
+          iconClassName="h-10 w-10"
+        />
         {saving !== null && <SaveBadge dollars={saving} className="absolute top-2 left-2" />}
       </div>
       <div className="flex flex-1 flex-col border-t border-slate-100 p-4">

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
+import { LoadingIndicator } from './loading-indicator.tsx';
 import { LoadError } from './load-error.tsx';
 
 /**
