@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addToCart,
   CART_COOKIE_MAX_ENTRIES,
   cartCookieLines,
   cartHas,
@@ -156,5 +157,35 @@ describe('removeFromCart', () => {
     const result = removeFromCart(entries, grinder);
     expect(result).toEqual(['VB-12']);
     expect(result).not.toBe(entries);
+  });
+});
+
+describe('addToCart', () => {
+  const grinder = { number: 'AG-210', title: 'Alloy grinder' };
+  const wheel = { number: 'W-8', title: 'Grinding wheel' };
+
+  it('appends new products with their quantities, in order', () => {
+    expect(
+      addToCart(
+        [],
+        [
+          { ...grinder, quantity: 1 },
+          { ...wheel, quantity: 3 },
+        ],
+      ),
+    ).toEqual(['AG-210', { number: 'W-8', title: 'Grinding wheel', quantity: 3 }]);
+  });
+
+  it('adds to the quantity of a product the cart holds, by number or title, up to 999', () => {
+    const entries = ['AG-210', { title: 'Grinding wheel', quantity: 998 }];
+    expect(
+      addToCart(entries, [
+        { ...grinder, quantity: 2 },
+        { ...wheel, quantity: 5 },
+      ]),
+    ).toEqual([
+      { number: 'AG-210', title: 'Alloy grinder', quantity: 3 },
+      { number: 'W-8', title: 'Grinding wheel', quantity: 999 },
+    ]);
   });
 });

@@ -124,3 +124,25 @@ export function removeFromCart(
   const index = entries.findIndex((candidate) => matches(candidate, product));
   return index === -1 ? [...entries] : entries.filter((_, position) => position !== index);
 }
+
+/**
+ * Puts several products in the cart at once (a reorder, a quick order): a product the cart holds
+ * already gets the quantities added, up to 999; the others are appended in the given order.
+ */
+export function addToCart(
+  entries: readonly CartCookieEntry[],
+  products: readonly { number: string; title: string; quantity: number }[],
+): CartCookieEntry[] {
+  let next = [...entries];
+  for (const product of products) {
+    const held = cartCookieLines(next).find(
+      (line) => line.number === product.number || line.title === product.title,
+    );
+    next = setCartQuantity(
+      next,
+      product,
+      (held?.quantity ?? 0) + normalizeQuantity(product.quantity),
+    );
+  }
+  return next;
+}

@@ -53,7 +53,8 @@ export function AdminTable({
         busy ? 'opacity-70' : ''
       }`}
     >
-      <table className="w-full text-left text-sm">
+      {/* aria-busy: the rows are the previous answer's until the new one arrives. */}
+      <table className="w-full text-left text-sm" aria-busy={busy || undefined}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
           <tr>{head}</tr>
