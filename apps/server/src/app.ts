@@ -40,6 +40,7 @@ import { createCacheInvalidation } from './cache/invalidation.ts';
 import { createOrderRepo } from './db/orders-repo.ts';
 import { createOrderJobHandlers } from './jobs/order-jobs.ts';
 import { createOutboxWorker } from './jobs/outbox.ts';
+import { registerAccountModule } from './modules/account/module.ts';
 import { registerAdminModule } from './modules/admin/module.ts';
 import { registerAuditModule } from './modules/audit/module.ts';
 import type { resolveRequestUser } from './modules/auth/routes.ts';
@@ -187,6 +188,7 @@ export async function buildApp(
   });
   await registerMailModule(app, context);
   await registerOrdersModule(app, context, { orders, audit });
+  await registerAccountModule(app, context, { orders, customers, catalog, erp });
   await registerAdminModule(app, context, {
     orders,
     declinedPaymentsSince: checkout.declinedPaymentsSince,
@@ -223,6 +225,7 @@ export async function buildApp(
         recaptchaScriptUrl: config.captcha.scriptUrl,
         mapTileUrl: config.map.tileUrl,
         mapAttribution: config.map.attribution,
+        shopTimeZone: config.shopTimeZone,
         tokenizerUrl: gateway.tokenizer.url,
         tokenizerOrigin: gateway.tokenizer.origin,
       },

@@ -29,6 +29,8 @@ export interface PublicConfig {
   mapTileUrl: string;
   /** The map's attribution HTML (MAP_ATTRIBUTION), shown bottom-right by Leaflet. */
   mapAttribution: string;
+  /** The shop's time zone (SHOP_TIME_ZONE): pages show times in it, on the server and the browser alike. */
+  shopTimeZone: string;
   /**
    * The card tokenizer frame's src (CardPointe's hosted iFrame tokenizer, or the sandbox page
    * this server serves) and its origin: the only origin whose token messages are accepted.

@@ -1,5 +1,19 @@
 import { ORDER_NUMBER_PREFIX, type ErpSyncStatus } from '@labshop/shared/schemas/checkout';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { containsPattern } from './like.ts';
 import { orderLines, orders } from './schema/index.ts';
@@ -57,6 +71,41 @@ function searchWhere(search: string): SQL | undefined {
     ilike(orders.customerNumber, pattern),
     ilike(orders.customerName, pattern),
     ilike(orders.email, pattern),
+  );
+}
+
+/**
+ * Whose orders a lab's account shows: the user's own (by their subject), those placed with their
+ * verified e-mail, and those of their lab's ERP customer number; placed ones only (paid once).
+ */
+export interface LabOrdersOwner {
+  subject: string;
+  /** Only a verified e-mail: anyone can type any e-mail at checkout. */
+  verifiedEmail: string | null;
+  customerNumber: string | null;
+}
+
+function labWhere(owner: LabOrdersOwner): SQL {
+  const theirs: SQL[] = [eq(orders.userSubject, owner.subject)];
+  if (owner.verifiedEmail) {
+    theirs.push(sql`lower(${orders.email}) = lower(${owner.verifiedEmail})`);
+  }
+  if (owner.customerNumber) theirs.push(eq(orders.customerNumber, owner.customerNumber));
+  return and(isNotNull(orders.paidAt), or(...theirs)) as SQL;
+}
+
+/** The order number, or a product number of one of its lines, contains the search. */
+function labSearchWhere(db: Database, search: string): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containsPattern(search);
+  return or(
+    ilike(orders.number, pattern),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(orderLines)
+        .where(and(eq(orderLines.orderId, orders.id), ilike(orderLines.productNumber, pattern))),
+    ),
   );
 }
 
@@ -279,7 +328,12 @@ export function createOrderRepo(db: Database) {
     async markSynced(orderId: string, erpSalesOrderId: string): Promise<void> {
       await db
         .update(orders)
-        .set({ erpSyncStatus: 'synced', erpSalesOrderId, erpSyncError: null })
+        .set({
+          erpSyncStatus: 'synced',
+          erpSalesOrderId,
+          erpSyncError: null,
+          erpSyncedAt: sql`now()`,
+        })
         .where(eq(orders.id, orderId));
     },
 
@@ -328,6 +382,34 @@ export function createOrderRepo(db: Database) {
         rows: rows.map((row) => row.order),
         next: last ? { createdAt: last.cursor, number: last.order.number } : null,
       };
+    },
+
+    // --- A lab's own account ---------------------------------------------------------------
+
+    /** A page of the lab's placed orders matching `search`, newest first, and their count. */
+    async labPage(input: { owner: LabOrdersOwner; search: string; limit: number; offset: number }) {
+      const where = and(labWhere(input.owner), labSearchWhere(db, input.search));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(orders)
+          .where(where)
+          .orderBy(...NEWEST_FIRST)
+          .limit(input.limit)
+          .offset(input.offset),
+        db.select({ value: count() }).from(orders).where(where),
+      ]);
+      return { rows, total: total?.value ?? 0 };
+    },
+
+    /** One of the lab's placed orders by its number; null for anyone else's. */
+    async labOrder(owner: LabOrdersOwner, number: string): Promise<OrderRow | null> {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.number, number), labWhere(owner)))
+        .limit(1);
+      return row ?? null;
     },
 
     // --- The dashboard's figures -------------------------------------------------------------

@@ -14,6 +14,8 @@ export type RouteAccess = 'public' | 'user' | 'admin';
 export interface RequestUser {
   subject: string;
   email: string | null;
+  /** The identity provider vouches for `email` (the account links a lab by it). */
+  emailVerified: boolean;
   name: string | null;
   isAdmin: boolean;
   /** How the caller proved who they are. */

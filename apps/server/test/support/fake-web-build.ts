@@ -103,6 +103,7 @@ export async function serveFakeWebBuild(
       recaptchaScriptUrl: 'https://www.google.com/recaptcha/api.js',
       mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       mapAttribution: '',
+      shopTimeZone: 'America/Chicago',
       tokenizerUrl: '/sandbox-tokenizer',
       tokenizerOrigin: 'http://127.0.0.1',
     },

@@ -12,6 +12,8 @@ export const sessions = pgTable(
     idHash: text('id_hash').primaryKey(),
     userSubject: text('user_subject').notNull(),
     email: text('email'),
+    /** The provider vouches for the e-mail: only then does it link the user to a lab's orders. */
+    emailVerified: boolean('email_verified').notNull().default(false),
     name: text('name'),
     isAdmin: boolean('is_admin').notNull().default(false),
     idToken: text('id_token'),

@@ -58,6 +58,8 @@ export const orders = pgTable(
       .notNull()
       .default('not_started'),
     erpSalesOrderId: text('erp_sales_order_id'),
+    /** When the ERP took the sales order (the account's timeline). */
+    erpSyncedAt: timestamp('erp_synced_at', { withTimezone: true }),
     erpSyncError: text('erp_sync_error'),
     /**
      * The storefront checkout that made the order: the SHA-256 of the browser's checkout cookie
@@ -71,6 +73,9 @@ export const orders = pgTable(
     uniqueIndex('orders_number_unique').on(table.number),
     index('orders_created_at_idx').on(table.createdAt),
     index('orders_user_subject_idx').on(table.userSubject),
+    // A lab's account lists its orders by the user's e-mail and the lab's customer number.
+    index('orders_email_lower_idx').on(sql`lower(${table.email})`),
+    index('orders_customer_number_idx').on(table.customerNumber),
     // The dashboard's orders and revenue per day.
     index('orders_paid_at_idx')
       .on(table.paidAt)

@@ -1,17 +1,20 @@
 import { loadConfig } from '../../config/index.ts';
 import { createStorage } from '../../integrations/storage/index.ts';
 import { openDatabase } from '../client.ts';
+import { addBulkOrders } from './bulk-orders.ts';
 import { addBulkProducts } from './bulk-products.ts';
 import { seedDemoData, type SeedSummary } from './seed.ts';
 
 /**
- * `npm run seed [-- --reset] [--bulk-products N [--bulk-categories M]]`: fills an empty database
- * with the demo shop, or with --reset empties every table and seeds again. --bulk-products adds
- * N synthetic products for load tests (bench/ uses it), spread over M live categories in all
- * when --bulk-categories is given (synthetic ones are added up to M).
+ * `npm run seed [-- --reset] [--bulk-products N [--bulk-categories M]] [--bulk-orders K]`: fills
+ * an empty database with the demo shop, or with --reset empties every table and seeds again.
+ * --bulk-products adds N synthetic products for load tests (bench/ uses it), spread over M live
+ * categories in all when --bulk-categories is given (synthetic ones are added up to M).
+ * --bulk-orders adds K paid orders for the demo partner lab and K for other labs (bulk-orders.ts).
  */
 
-const USAGE = 'Usage: seed [--reset] [--bulk-products N [--bulk-categories M]]';
+const USAGE = 'Usage: seed [--reset] [--bulk-products N [--bulk-categories M]] [--bulk-orders K]';
+const MAX_BULK_ORDERS = 1_000_000;
 const MAX_BULK_PRODUCTS = 1_000_000;
 const MAX_BULK_CATEGORIES = 10_000;
 
@@ -19,8 +22,10 @@ function parseArgs(args: string[]): {
   reset: boolean;
   bulkProducts: number | null;
   bulkCategories: number | undefined;
+  bulkOrders: number | null;
 } {
   let reset = false;
+  let bulkOrders: number | null = null;
   let bulkProducts: number | null = null;
   let bulkCategories: number | undefined;
   for (let index = 0; index < args.length; index++) {
@@ -45,6 +50,13 @@ function parseArgs(args: string[]): {
           `--bulk-products needs a whole number from 0 to ${MAX_BULK_PRODUCTS}\n${USAGE}`,
         );
       }
+    } else if (arg === '--bulk-orders') {
+      bulkOrders = Number(args[++index]);
+      if (!Number.isInteger(bulkOrders) || bulkOrders < 0 || bulkOrders > MAX_BULK_ORDERS) {
+        throw new Error(
+          `--bulk-orders needs a whole number from 0 to ${MAX_BULK_ORDERS}\n${USAGE}`,
+        );
+      }
     } else {
       throw new Error(`Unknown argument: ${arg}\n${USAGE}`);
     }
@@ -52,7 +64,7 @@ function parseArgs(args: string[]): {
   if (bulkCategories !== undefined && bulkProducts === null) {
     throw new Error(`--bulk-categories goes with --bulk-products\n${USAGE}`);
   }
-  return { reset, bulkProducts, bulkCategories };
+  return { reset, bulkProducts, bulkCategories, bulkOrders };
 }
 
 function describe(summary: SeedSummary): string {
@@ -66,7 +78,7 @@ function isEmptySummary(summary: SeedSummary): boolean {
 }
 
 async function main(): Promise<void> {
-  const { reset, bulkProducts, bulkCategories } = parseArgs(process.argv.slice(2));
+  const { reset, bulkProducts, bulkCategories, bulkOrders } = parseArgs(process.argv.slice(2));
   const config = loadConfig();
   const started = performance.now();
   const handle = await openDatabase(config.database);
@@ -87,6 +99,12 @@ async function main(): Promise<void> {
       });
       const bulkSeconds = ((performance.now() - bulkStarted) / 1000).toFixed(1);
       console.log(`Added ${added} synthetic products in ${bulkSeconds} s.`);
+    }
+    if (bulkOrders !== null) {
+      const bulkStarted = performance.now();
+      const added = await addBulkOrders(handle.db, bulkOrders);
+      const bulkSeconds = ((performance.now() - bulkStarted) / 1000).toFixed(1);
+      console.log(`Added ${added} synthetic orders in ${bulkSeconds} s.`);
     }
   } finally {
     await handle.close();

@@ -423,6 +423,33 @@ const customerRows: Omit<SeedCustomer, 'country'>[] = [
     email: 'desertsun.lab@example.com',
     website: 'https://desertsun.example.com',
   },
+  // The two demo partner labs of the embedded sign-in: their account pages show their lab.
+  {
+    number: 'C10017',
+    displayName: 'Bright Smile Dental Lab',
+    type: 'Company',
+    addressLine1: '77 Harbor View Dr',
+    addressLine2: '',
+    city: 'Baltimore',
+    state: 'MD',
+    postalCode: '21230',
+    phoneNumber: '+1 (410) 555-0117',
+    email: 'orders@brightsmile-lab.example',
+    website: '',
+  },
+  {
+    number: 'C10018',
+    displayName: 'Northside Dental Studio',
+    type: 'Company',
+    addressLine1: '1200 N Lake Shore Dr',
+    addressLine2: 'Floor 3',
+    city: 'Chicago',
+    state: 'IL',
+    postalCode: '60610',
+    phoneNumber: '+1 (312) 555-0118',
+    email: 'purchasing@northside-dental.example',
+    website: '',
+  },
 ];
 
 export const seedCustomers: SeedCustomer[] = customerRows.map((row) => ({ ...row, country: 'US' }));

@@ -33,6 +33,7 @@ export function createSessionRepo(db: Database) {
         | 'isAdmin'
         | 'name'
         | 'email'
+        | 'emailVerified'
       >,
     ): Promise<boolean> {
       const updated = await db

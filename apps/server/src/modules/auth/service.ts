@@ -54,6 +54,7 @@ export function createAuthService({ repo, identity, config, siteOrigin, log }: A
     return {
       subject: row.userSubject,
       email: row.email,
+      emailVerified: row.emailVerified,
       name: row.name,
       isAdmin: row.isAdmin,
       via: 'session',
@@ -63,6 +64,7 @@ export function createAuthService({ repo, identity, config, siteOrigin, log }: A
   function sessionFields(tokens: SignedInTokens) {
     return {
       email: tokens.claims.email,
+      emailVerified: tokens.claims.emailVerified,
       name: tokens.claims.name,
       isAdmin: isAdmin(tokens.claims),
       idToken: tokens.idToken,
@@ -162,6 +164,7 @@ export function createAuthService({ repo, identity, config, siteOrigin, log }: A
         return {
           subject: claims.subject,
           email: claims.email,
+          emailVerified: claims.emailVerified,
           name: claims.name,
           isAdmin: isAdmin(claims),
           via: 'bearer',

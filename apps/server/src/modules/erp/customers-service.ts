@@ -92,6 +92,8 @@ export function createCustomersService({ repo, erp, ledger, log, audit }: Custom
     customerByNumber: (number: string) => repo.customerByNumber(number),
     /** The oldest customer of the copy with this e-mail (any case). */
     customerByEmail: (email: string) => repo.customerByEmail(email),
+    /** That customer whole (addresses, phone): a signed-in user's lab. */
+    customerRecordByEmail: (email: string) => repo.customerRecordByEmail(email),
 
     /**
      * Pulls every customer from the ERP into the copy (one transaction), recorded in the

@@ -28,6 +28,9 @@ const CUSTOMER_CONTACT = {
   email: customers.email,
 };
 
+/** Checkout's rule for a customer's e-mail: the same in any case. */
+const emailIs = (email: string) => sql`lower(${customers.email}) = lower(${email})`;
+
 export interface SyncCounters {
   processed: number;
   updated: number;
@@ -229,7 +232,18 @@ export function createErpRepo(db: Database) {
       const [row] = await db
         .select(CUSTOMER_CONTACT)
         .from(customers)
-        .where(sql`lower(${customers.email}) = lower(${email})`)
+        .where(emailIs(email))
+        .orderBy(asc(customers.createdAt))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The same customer, whole: a lab's account shows its addresses and phone. */
+    async customerRecordByEmail(email: string): Promise<CustomerRow | null> {
+      const [row] = await db
+        .select()
+        .from(customers)
+        .where(emailIs(email))
         .orderBy(asc(customers.createdAt))
         .limit(1);
       return row ?? null;

@@ -164,8 +164,8 @@ function entryOf(
     erpSyncStatus: order.erpSyncStatus,
     erpSalesOrderId: order.erpSalesOrderId,
     erpSyncedAt:
-      order.erpSyncStatus === 'synced' && job?.status === 'done' && job.finishedAt
-        ? job.finishedAt.toISOString()
+      order.erpSyncStatus === 'synced' && order.erpSyncedAt
+        ? order.erpSyncedAt.toISOString()
         : null,
     erpSyncError: order.erpSyncError ?? job?.lastError ?? null,
     erpSyncAttempts: job?.attempts ?? 0,

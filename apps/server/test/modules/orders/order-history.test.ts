@@ -267,17 +267,17 @@ describe('GET /api/order-history', () => {
     expect(paged.orders).toHaveLength(3);
   });
 
-  it('says when a synced order was synced: the end of its sync job', async () => {
-    const finishedAt = new Date('2026-05-04T10:20:30.000Z');
-    const job = eq(outbox.dedupeKey, `${erpSync}:WEB-100010`);
-    await shop.database.db.update(outbox).set({ status: 'done', finishedAt }).where(job);
+  it('says when a synced order was synced: when the ERP took it', async () => {
+    const syncedAt = new Date('2026-05-04T10:20:30.000Z');
+    const order = eq(orders.number, 'WEB-100010');
+    await shop.database.db.update(orders).set({ erpSyncedAt: syncedAt }).where(order);
     try {
       expect((await historyOk('?search=WEB-100010')).orders[0]).toMatchObject({
         erpSyncStatus: 'synced',
-        erpSyncedAt: finishedAt.toISOString(),
+        erpSyncedAt: syncedAt.toISOString(),
       });
     } finally {
-      await shop.database.db.update(outbox).set({ status: 'pending', finishedAt: null }).where(job);
+      await shop.database.db.update(orders).set({ erpSyncedAt: null }).where(order);
     }
   });
 

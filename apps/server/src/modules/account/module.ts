@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { OrderRepo } from '../../db/orders-repo.ts';
+import type { Erp } from '../../integrations/erp/port.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import type { CustomersService } from '../erp/customers-service.ts';
+import type { ModuleContext } from '../module-context.ts';
+import { accountRoutes } from './routes.ts';
+import { createAccountService } from './service.ts';
+
+/** The lab's own account: its user and lab, its orders, and 'Buy again'. */
+export async function registerAccountModule(
+  app: FastifyInstance,
+  _context: ModuleContext,
+  uses: { orders: OrderRepo; customers: CustomersService; catalog: CatalogService; erp: Erp },
+): Promise<void> {
+  const { erp, ...rest } = uses;
+  await app.register(accountRoutes, {
+    account: createAccountService({ ...rest, erpKind: erp.kind }),
+  });
+}

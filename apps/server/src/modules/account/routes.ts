@@ -1,0 +1,99 @@
+import {
+  AccountAnswerSchema,
+  AccountOrderParams,
+  AccountOrderSchema,
+  AccountOrdersAnswerSchema,
+  AccountOrdersQuery,
+  ReorderAnswerSchema,
+} from '@labshop/shared/schemas/account-dto';
+import { ACCOUNT_ORDERS_PAGE_SIZE } from '@labshop/shared/schemas/account';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorSchema } from '../../http/errors.ts';
+import type { RequestUser } from '../../http/access.ts';
+import type { AccountService } from './service.ts';
+
+/**
+ * The lab's account (issue 36): for signed-in users only, each answering with the caller's own
+ * lab's data; another lab's order is answered 404, as if it did not exist.
+ */
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema };
+
+/** The guard ('user') has run: the caller is there. */
+async function callerOf(request: FastifyRequest): Promise<RequestUser> {
+  const user = await request.currentUser();
+  if (!user) throw new Error('account route reached without a user');
+  return user;
+}
+
+export async function accountRoutes(
+  fastify: FastifyInstance,
+  options: { account: AccountService },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { account } = options;
+
+  app.get(
+    '/api/account',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['account'],
+        summary:
+          "The signed-in user and their lab (the ERP customer with the user's verified e-mail)",
+        response: { 200: AccountAnswerSchema, ...errors },
+      },
+    },
+    async (request) => account.account(await callerOf(request)),
+  );
+
+  app.get(
+    '/api/account/orders',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['account'],
+        summary: "The lab's placed orders, newest first, a page at a time",
+        description: `Orders the user placed, placed with their verified e-mail, or of their lab's customer number; ${ACCOUNT_ORDERS_PAGE_SIZE} to a page. search matches the order number or a product number of its lines, ignoring case.`,
+        querystring: AccountOrdersQuery,
+        response: { 200: AccountOrdersAnswerSchema, ...errors },
+      },
+    },
+    async (request) =>
+      account.orders(await callerOf(request), {
+        ...request.query,
+        pageSize: ACCOUNT_ORDERS_PAGE_SIZE,
+      }),
+  );
+
+  app.get(
+    '/api/account/orders/:number',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['account'],
+        summary: "One of the lab's orders: lines, prices paid, ship-to address and its timeline",
+        params: AccountOrderParams,
+        response: { 200: AccountOrderSchema, 404: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => account.order(await callerOf(request), request.params.number),
+  );
+
+  app.get(
+    '/api/account/orders/:number/reorder',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['account'],
+        summary: "What 'Buy again' puts in the cart, and what it leaves out and why",
+        description:
+          "The order's products still for sale with its quantities (the cart prices them at today's prices); deleted and 'Not Available' products are listed in leftOut. Changes nothing: the browser or the page's action writes the cart cookie.",
+        params: AccountOrderParams,
+        response: { 200: ReorderAnswerSchema, 404: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => account.reorder(await callerOf(request), request.params.number),
+  );
+}

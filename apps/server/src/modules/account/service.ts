@@ -1,0 +1,203 @@
+import { centsToDollars } from '@labshop/shared/money';
+import { ACCOUNT_MESSAGES, type OrderStep } from '@labshop/shared/schemas/account';
+import type {
+  AccountAnswer,
+  AccountOrder,
+  AccountOrderSummary,
+  AccountOrdersAnswer,
+  ReorderAnswer,
+} from '@labshop/shared/schemas/account-dto';
+import { AppError } from '../../core/app-error.ts';
+import type { LabOrdersOwner, OrderLineRow, OrderRepo, OrderRow } from '../../db/orders-repo.ts';
+import type { RequestUser } from '../../http/access.ts';
+import type { Erp } from '../../integrations/erp/port.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import type { CustomersService } from '../erp/customers-service.ts';
+
+/** How many titles an order's row in the list names. */
+const TITLES_IN_LIST = 3;
+
+/**
+ * The lab's own account (issue 36): the signed-in user, their lab (the ERP customer whose e-mail
+ * is the user's verified e-mail, the lookup checkout uses), the lab's orders and 'Buy again'.
+ * A user sees only orders they placed, placed with their verified e-mail, or of their lab.
+ */
+export function createAccountService(deps: {
+  orders: Pick<OrderRepo, 'labPage' | 'labOrder' | 'linesOf'>;
+  customers: Pick<CustomersService, 'customerRecordByEmail'>;
+  catalog: Pick<CatalogService, 'productsForSale'>;
+  erpKind: Erp['kind'];
+}) {
+  const { orders, customers, catalog } = deps;
+
+  /** The user's verified e-mail: an unverified one links to nothing. */
+  const verifiedEmail = (user: RequestUser) => (user.emailVerified ? user.email : null);
+
+  async function labOf(user: RequestUser) {
+    const email = verifiedEmail(user);
+    return email ? customers.customerRecordByEmail(email) : null;
+  }
+
+  async function ownerOf(user: RequestUser): Promise<LabOrdersOwner> {
+    const lab = await labOf(user);
+    return {
+      subject: user.subject,
+      verifiedEmail: verifiedEmail(user),
+      customerNumber: lab?.number ?? null,
+    };
+  }
+
+  async function requireOrder(user: RequestUser, number: string): Promise<OrderRow> {
+    const order = await orders.labOrder(await ownerOf(user), number);
+    if (!order) throw new AppError('not_found', ACCOUNT_MESSAGES.orderNotFound);
+    return order;
+  }
+
+  const sentLabel =
+    deps.erpKind === 'business-central'
+      ? 'Sent to Business Central'
+      : 'Entered in our order system';
+
+  /** Placed and sent are the shop's own facts; shipping and invoicing are read from the ERP. */
+  function timelineOf(order: OrderRow): OrderStep[] {
+    const synced = order.erpSyncStatus === 'synced';
+    return [
+      {
+        step: 'placed',
+        label: 'Placed and paid',
+        state: 'done',
+        at: order.paidAt?.toISOString() ?? null,
+      },
+      {
+        step: 'sent',
+        label: sentLabel,
+        state: synced ? 'done' : 'waiting',
+        at: synced ? (order.erpSyncedAt?.toISOString() ?? null) : null,
+      },
+      { step: 'shipped', label: 'Shipped', state: 'unknown', at: null },
+      { step: 'invoiced', label: 'Invoiced', state: 'unknown', at: null },
+    ];
+  }
+
+  function summaryOf(order: OrderRow, lines: readonly OrderLineRow[]): AccountOrderSummary {
+    return {
+      number: order.number,
+      placedAt: (order.paidAt ?? order.createdAt).toISOString(),
+      status: order.status,
+      email: order.email,
+      itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+      titles: lines.slice(0, TITLES_IN_LIST).map((line) => line.title),
+      amount: centsToDollars(order.amountCents),
+    };
+  }
+
+  return {
+    /** GET /api/account */
+    async account(user: RequestUser): Promise<AccountAnswer> {
+      const lab = await labOf(user);
+      return {
+        user: { name: user.name, email: user.email },
+        emailVerified: user.emailVerified,
+        lab: lab && {
+          number: lab.number,
+          displayName: lab.displayName,
+          addressLine1: lab.addressLine1,
+          addressLine2: lab.addressLine2,
+          city: lab.city,
+          state: lab.state,
+          postalCode: lab.postalCode,
+          country: lab.country,
+          phoneNumber: lab.phoneNumber,
+          email: lab.email,
+        },
+      };
+    },
+
+    /** GET /api/account/orders: a page of the lab's orders, newest first. */
+    async orders(
+      user: RequestUser,
+      query: { search: string; page: number; pageSize: number },
+    ): Promise<AccountOrdersAnswer> {
+      const { rows, total } = await orders.labPage({
+        owner: await ownerOf(user),
+        search: query.search,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      const lines = await orders.linesOf(rows.map((row) => row.id));
+      return {
+        orders: rows.map((row) =>
+          summaryOf(
+            row,
+            lines.filter((line) => line.orderId === row.id),
+          ),
+        ),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    /** GET /api/account/orders/{number}: one of the lab's orders; 404 for any other. */
+    async order(user: RequestUser, number: string): Promise<AccountOrder> {
+      const order = await requireOrder(user, number);
+      const lines = await orders.linesOf([order.id]);
+      return {
+        ...summaryOf(order, lines),
+        lines: lines.map((line) => ({
+          number: line.productNumber,
+          title: line.title,
+          quantity: line.quantity,
+          unitPrice: centsToDollars(line.unitPriceCents),
+          lineTotal: centsToDollars(line.lineTotalCents),
+        })),
+        subtotal: centsToDollars(order.subtotalCents),
+        discount: centsToDollars(order.discountCents),
+        couponCode: order.couponCode,
+        customerName: order.customerName,
+        shipTo: {
+          name: order.shipName,
+          address: order.shipAddress1,
+          city: order.shipCity,
+          state: order.shipState,
+          postCode: order.shipPostCode,
+          country: order.shipCountry,
+          phone: order.shipPhone,
+        },
+        timeline: timelineOf(order),
+      };
+    },
+
+    /**
+     * GET /api/account/orders/{number}/reorder: the order's products still for sale, with its
+     * quantities, and the ones left out (deleted, or 'Not Available') with why.
+     */
+    async reorder(user: RequestUser, number: string): Promise<ReorderAnswer> {
+      const order = await requireOrder(user, number);
+      const lines = await orders.linesOf([order.id]);
+      const forSale = await catalog.productsForSale(lines.map((line) => line.productNumber));
+      const answer: ReorderAnswer = { add: [], leftOut: [] };
+      for (const line of lines) {
+        const product = forSale.get(line.productNumber);
+        if (!product) {
+          answer.leftOut.push({ number: line.productNumber, title: line.title, reason: 'deleted' });
+        } else if (!product.available) {
+          answer.leftOut.push({
+            number: product.number,
+            title: product.title,
+            reason: 'not_available',
+          });
+        } else {
+          answer.add.push({
+            number: product.number,
+            title: product.title,
+            quantity: line.quantity,
+          });
+        }
+      }
+      return answer;
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
