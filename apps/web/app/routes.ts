@@ -33,6 +33,9 @@ export default [
     route('cart', 'routes/storefront/cart.tsx'),
     route('checkout', 'routes/storefront/checkout.tsx'),
     route('payment-success', 'routes/storefront/payment-success.tsx'),
+    // The lab's own account (issue 36): signed-in users; anonymous visitors log in first.
+    route('account', 'routes/storefront/account.tsx'),
+    route('account/orders/:number', 'routes/storefront/account-order.tsx'),
     route('gallery', 'routes/storefront/gallery.tsx'),
     route('contact-us', 'routes/storefront/contact-us.tsx'),
     // The signed links of the newsletter mails: each page asks for a click before it acts.

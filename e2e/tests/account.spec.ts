@@ -1,0 +1,126 @@
+import { expect, test } from '@playwright/test';
+import {
+  CARDS,
+  enterCard,
+  fillBilling,
+  openCheckout,
+  payAndLand,
+  setCartCookie,
+} from './checkout-steps.ts';
+import {
+  expectNoAccessibilityViolations,
+  fillProviderLogin,
+  logIn,
+  openAccountArea,
+  OTHER_PARTNER,
+  PARTNER,
+  waitForHydration,
+} from './fixtures.ts';
+
+/**
+ * The lab's own account (issue 36) at both widths: a partner pays an order, finds it in the
+ * account from the header, opens it, and buys it again; another lab's user never sees it.
+ */
+
+const APRON = { number: 'AC-AP', title: 'Lab Apron, Heavy Canvas' };
+const MASKS = { number: 'AC-DM20', title: 'Disposable Dust Masks, Box of 20' };
+
+test.describe('the lab account', () => {
+  test('a partner pays an order, finds it in the account and buys it again', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await logIn(page, PARTNER, '/home');
+    await setCartCookie(page, [
+      { number: APRON.number, title: APRON.title, quantity: 2 },
+      MASKS.number,
+    ]);
+    await openCheckout(page);
+    await fillBilling(page, PARTNER.email);
+    await enterCard(page, CARDS.approves);
+    const orderNumber = await payAndLand(page);
+
+    // From the header's user link to the account: the user, their lab and the new order.
+    await openAccountArea(page);
+    await page
+      .getByRole('link', { name: /My account/ })
+      .filter({ visible: true })
+      .click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
+    const lab = page.getByRole('region', { name: 'Your lab' });
+    await expect(lab).toContainText('Bright Smile Dental Lab');
+    await expect(lab).toContainText('Customer number C10017');
+
+    // Searched by its number: the one order, which opens.
+    const search = page.getByRole('search', { name: 'Search orders' });
+    await search.getByLabel('Search orders by order or product number').fill(orderNumber);
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${orderNumber}`));
+    await expect(page.getByText(`1 order matching “${orderNumber}”.`)).toBeVisible();
+    await page.getByRole('link', { name: `Order ${orderNumber}` }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Order ${orderNumber}` }),
+    ).toBeVisible();
+    const products = page.getByRole('region', { name: 'Products' });
+    await expect(products.getByRole('listitem')).toHaveCount(2);
+    await expect(products.getByRole('listitem').first()).toContainText('2 ×');
+    const status = page.getByRole('region', { name: 'Status' });
+    await expect(status).toContainText('Placed and paid');
+    await expect(status).toContainText('Not yet known');
+    // The outbox enters it in the built-in ERP within moments; the page shows it on a reload.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return status.getByRole('listitem').nth(1).textContent();
+        },
+        { timeout: 30_000 },
+      )
+      .not.toContain('Not yet');
+    await expectNoAccessibilityViolations(page);
+
+    // Buy again without the page's code (a click before it starts): a plain form post fills
+    // the cart cookie with the order's products and quantities.
+    const noCode = await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
+      javaScriptEnabled: false,
+    });
+    await noCode.addCookies(
+      (await page.context().cookies()).filter((cookie) => cookie.name !== '_cart__rf'),
+    );
+    const plain = await noCode.newPage();
+    await plain.goto(`/account/orders/${orderNumber}`);
+    await plain.getByRole('button', { name: 'Buy again' }).click();
+    await expect(plain).toHaveURL(/\/cart$/);
+    const cart = (await noCode.cookies()).find((cookie) => cookie.name === '_cart__rf');
+    expect(JSON.parse(decodeURIComponent(cart?.value ?? 'null'))).toEqual([
+      { number: APRON.number, title: APRON.title, quantity: 2 },
+      MASKS.number,
+    ]);
+    await noCode.close();
+
+    // With the code: the same products and quantities in the cart, at today's prices.
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Buy again' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByLabel(`Quantity of ${APRON.title}`, { exact: true })).toHaveValue('2');
+    await expect(page.getByLabel(`Quantity of ${MASKS.title}`, { exact: true })).toHaveValue('1');
+
+    // Another lab's user: sent to sign in first, then their own lab; this order is not theirs.
+    const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const otherPage = await other.newPage();
+    await otherPage.goto('/account');
+    await fillProviderLogin(otherPage, OTHER_PARTNER);
+    await expect(otherPage).toHaveURL(/\/account$/);
+    await expect(otherPage.getByRole('region', { name: 'Your lab' })).toContainText(
+      'Northside Dental Studio',
+    );
+    await expect(otherPage.getByRole('link', { name: `Order ${orderNumber}` })).toHaveCount(0);
+    const response = await otherPage.goto(`/account/orders/${orderNumber}`);
+    expect(response?.status()).toBe(404);
+    await expect(otherPage.getByRole('heading', { name: 'Order not found' })).toBeVisible();
+    await other.close();
+  });
+});
