@@ -6,6 +6,9 @@
 // products table, measured on PostgreSQL (BENCH_DATABASE_URL; the budgets are stated for it).
 // --db pglite|postgres|both chooses; without --catalog the default is PGlite, plus PostgreSQL
 // when BENCH_DATABASE_URL is set.
+//
+// `npm run bench -- --orders 10000`: a lab's account (issue 36) with 10,000 orders of its own
+// among 20,000: the demo partner's order list (API and page), paged and searched, on PostgreSQL.
 import { fork } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -24,7 +27,7 @@ import { PRODUCT_LIST_LIMITS, SHOP_PAGE_SIZE } from '@labshop/shared/schemas/cat
 import { pageCount } from '@labshop/shared/schemas/paging';
 import { BudgetLedger, budgetText, type Budget } from './lib/budget.ts';
 import { measureClosedLoop, measureSequential, type ClosedLoopRequest } from './lib/closed-loop.ts';
-import { signIn } from './lib/session.ts';
+import { DEMO_PARTNER, signIn } from './lib/session.ts';
 import { ms, summarize } from './lib/stats.ts';
 
 const { values } = parseArgs({
@@ -32,19 +35,21 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string' },
     catalog: { type: 'string', default: '0' },
+    orders: { type: 'string', default: '0' },
     categories: { type: 'string', default: '500' },
     db: { type: 'string' },
   },
 });
 const duration = Math.min(Math.max(Number(values.duration) || 10, 1), 60);
 const catalog = Math.min(Math.max(Math.trunc(Number(values.catalog)) || 0, 0), 1_000_000);
+const orderCount = Math.min(Math.max(Math.trunc(Number(values.orders)) || 0, 0), 1_000_000);
 const categoryCount = Math.min(Math.max(Math.trunc(Number(values.categories)) || 500, 1), 10_000);
 // The general figures are the server under heavy concurrency. The catalogue's budgets are one
 // visitor's wait at that catalogue size, read at one connection (decision 010); each of its
 // targets is measured again at `connections` (default 4) and printed, without a verdict, as
 // the same page under load (bench:load holds the throughput budget).
 const connections = Math.min(
-  Math.max(Number(values.connections ?? (catalog > 0 ? 4 : 50)) || 1, 1),
+  Math.max(Number(values.connections ?? (catalog > 0 || orderCount > 0 ? 4 : 50)) || 1, 1),
   200,
 );
 
@@ -56,7 +61,7 @@ const CEILING_PORT = APP_PORT + 1;
 requireBuild();
 
 function chooseDatabases(): BenchDatabase[] {
-  const choice = values.db ?? (catalog > 0 ? 'postgres' : 'default');
+  const choice = values.db ?? (catalog > 0 || orderCount > 0 ? 'postgres' : 'default');
   const postgres = postgresDatabase();
   if ((choice === 'postgres' || choice === 'both') && !postgres) {
     console.error(`--db ${choice}: no PostgreSQL database.\n${POSTGRES_HINT}`);
@@ -396,6 +401,55 @@ async function adminTable(origin: string, productCount: number) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// A lab's account with many orders (--orders N): the demo partner's list, as configured.
+
+async function accountSuite(database: BenchDatabase, dataDir: string) {
+  const BUDGET = { p95: { atMost: 50 }, label: 'account orders' };
+  ledgerPrefix = '';
+  const server = await startApp({ port: APP_PORT, dataDir, database });
+  try {
+    const origin = server.origin;
+    const cookie = await signIn(origin, DEMO_PARTNER);
+    const first = await fetch(`${origin}/api/account/orders`, { headers: { cookie } });
+    if (!first.ok) throw new Error(`/api/account/orders answered ${first.status}`);
+    const { total, pageSize } = (await first.json()) as { total: number; pageSize: number };
+    const pages = pageCount(total, pageSize);
+    console.log(
+      `\n${database.label}, the demo partner lab's account: ${total} of its orders among ` +
+        `${orderCount * 2}; budgets at 1 connection, each target then at ${connections}; ${duration} s a run`,
+    );
+    const page = scatter(pages, 3);
+    const headers = { cookie };
+    await measureCatalogueTarget(
+      origin,
+      'GET /api/account/orders?page={1..N}',
+      () => ({ path: `/api/account/orders?page=${page() + 1}`, headers }),
+      BUDGET,
+    );
+    await measureCatalogueTarget(
+      origin,
+      'SSR /account?page={1..N}',
+      () => ({ path: `/account?page=${page() + 1}`, headers }),
+      BUDGET,
+    );
+    // A product number matches a share of the lab's orders: the list and its count read them.
+    const searches = ['AG', 'WHEEL', 'BULK-O-00001', '000123', 'LT'];
+    let searchIndex = 0;
+    await measureCatalogueTarget(
+      origin,
+      'GET /api/account/orders?search={number}',
+      () => ({
+        path: `/api/account/orders?search=${searches[searchIndex++ % searches.length]!}`,
+        headers,
+      }),
+      BUDGET,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // The general figures (no --catalog): the shop against a bare Fastify ceiling.
 
 async function startCeiling(body: string, dir: string) {
@@ -487,9 +541,14 @@ async function generalSuite(database: BenchDatabase, dataDir: string) {
 for (const database of chooseDatabases()) {
   const dataDir = await benchDataDir();
   try {
-    await seedDatabase(database, dataDir.dir, { products: catalog, categories: categoryCount });
+    await seedDatabase(database, dataDir.dir, {
+      products: catalog,
+      categories: categoryCount,
+      orders: orderCount,
+    });
+    if (orderCount > 0) await accountSuite(database, dataDir.dir);
     if (catalog > 0) await catalogueSuite(database, dataDir.dir);
-    else await generalSuite(database, dataDir.dir);
+    else if (orderCount === 0) await generalSuite(database, dataDir.dir);
   } finally {
     await dataDir.cleanup();
   }

@@ -47,10 +47,11 @@ export function requireBuild(): void {
 export async function seedDatabase(
   database: BenchDatabase,
   dataDir: string,
-  catalog: { products: number; categories?: number },
+  catalog: { products: number; categories?: number; orders?: number },
 ): Promise<void> {
   const args = ['--import', 'tsx', 'apps/server/src/db/seed/cli.ts'];
   args.push('--bulk-products', String(catalog.products));
+  if (catalog.orders) args.push('--bulk-orders', String(catalog.orders));
   if (catalog.products > 0 && catalog.categories !== undefined) {
     args.push('--bulk-categories', String(catalog.categories));
   }

@@ -8,6 +8,8 @@ import { decodeHtmlEntities } from '../../apps/server/src/core/html-text.ts';
 
 // The embedded provider's demo administrator (README.md lists the demo accounts).
 export const DEMO_ADMIN = { email: 'admin@labshop.example', password: 'admin-demo' };
+/** The demo partner lab whose account --orders fills (apps/server/src/db/seed/bulk-orders.ts). */
+export const DEMO_PARTNER = { email: 'orders@brightsmile-lab.example', password: 'partner-demo' };
 
 class CookieJar {
   private readonly cookies = new Map<string, string>();
