@@ -38,6 +38,9 @@ test.describe('the lab account', () => {
     ]);
     await openCheckout(page);
     await fillBilling(page, PARTNER.email);
+    // The lab's own reference, kept on the order (unique per run and screen size).
+    const poNumber = `PO ${test.info().project.name} ${Date.now() % 1_000_000}`;
+    await page.getByLabel('PO number / reference (optional)', { exact: true }).fill(poNumber);
     await enterCard(page, CARDS.approves);
     const orderNumber = await payAndLand(page);
 
@@ -53,16 +56,18 @@ test.describe('the lab account', () => {
     await expect(lab).toContainText('Bright Smile Dental Lab');
     await expect(lab).toContainText('Customer number C10017');
 
-    // Searched by its number: the one order, which opens.
+    // Searched by its PO number: the one order, which opens.
     const search = page.getByRole('search', { name: 'Search orders' });
-    await search.getByLabel('Search orders by order or product number').fill(orderNumber);
+    await search.getByLabel('Search orders by order, product or PO number').fill(poNumber);
     await search.getByRole('button', { name: 'Search' }).click();
-    await expect(page).toHaveURL(new RegExp(`[?&]q=${orderNumber}`));
-    await expect(page.getByText(`1 order matching “${orderNumber}”.`)).toBeVisible();
+    await expect(page).toHaveURL(/[?&]q=PO/);
+    await expect(page.getByText(`1 order matching “${poNumber}”.`)).toBeVisible();
+    await expect(page.getByRole('main').getByRole('listitem')).toContainText(`PO ${poNumber}`);
     await page.getByRole('link', { name: `Order ${orderNumber}` }).click();
     await expect(
       page.getByRole('heading', { level: 1, name: `Order ${orderNumber}` }),
     ).toBeVisible();
+    await expect(page.getByText(`PO number / reference: ${poNumber}`)).toBeVisible();
     const products = page.getByRole('region', { name: 'Products' });
     await expect(products.getByRole('listitem')).toHaveCount(2);
     await expect(products.getByRole('listitem').first()).toContainText('2 ×');

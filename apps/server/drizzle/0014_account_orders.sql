@@ -1,4 +1,5 @@
 ALTER TABLE "sessions" ADD COLUMN "email_verified" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "po_number" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "erp_synced_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "orders_email_lower_idx" ON "orders" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "orders_customer_number_idx" ON "orders" USING btree ("customer_number");--> statement-breakpoint

@@ -94,12 +94,13 @@ function labWhere(owner: LabOrdersOwner): SQL {
   return and(isNotNull(orders.paidAt), or(...theirs)) as SQL;
 }
 
-/** The order number, or a product number of one of its lines, contains the search. */
+/** The order number, its PO number, or a product number of one of its lines, contains the search. */
 function labSearchWhere(db: Database, search: string): SQL | undefined {
   if (!search) return undefined;
   const pattern = containsPattern(search);
   return or(
     ilike(orders.number, pattern),
+    ilike(orders.poNumber, pattern),
     exists(
       db
         .select({ one: sql`1` })

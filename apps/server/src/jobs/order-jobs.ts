@@ -84,6 +84,7 @@ function salesOrderInput(
 ): ErpSalesOrderInput {
   return {
     externalDocumentNumber: order.number,
+    poNumber: order.poNumber,
     customerNumber,
     customerName: order.customerName,
     orderDate: (order.paidAt ?? order.createdAt).toISOString().slice(0, 10),
@@ -199,7 +200,12 @@ export function createOrderJobHandlers(deps: OrderJobDeps): OutboxHandlers {
           await repo.setCustomerNumber(order.id, customer.number);
         }
         const salesOrder =
-          (await erp.findSalesOrder(order.number)) ??
+          (await erp.findSalesOrder(
+            order.number,
+            order.poNumber
+              ? { poNumber: order.poNumber, customerNumber: customer.number }
+              : undefined,
+          )) ??
           (await erp.createSalesOrder(
             salesOrderInput(order, await repo.linesOf([order.id]), customer.number),
           ));

@@ -1,4 +1,5 @@
 import { formatCents } from '@labshop/shared/money';
+import { PO_NUMBER_LABEL } from '@labshop/shared/schemas/checkout';
 import type { MailMessage } from '../integrations/mail/port.ts';
 import type { OrderLineRow, OrderRow } from '../db/orders-repo.ts';
 import { escapeHtml } from '../core/html-text.ts';
@@ -42,6 +43,7 @@ export function orderConfirmationMail(order: OrderRow, lines: OrderLineRow[]): M
     'Thank you for your order. Your payment was received.',
     '',
     `Order number: ${order.number}`,
+    ...(order.poNumber ? [`${PO_NUMBER_LABEL}: ${order.poNumber}`] : []),
     '',
     ...lines.map(
       (line) =>
@@ -66,7 +68,9 @@ export function orderConfirmationMail(order: OrderRow, lines: OrderLineRow[]): M
   const html = [
     `<p>Dear ${escapeHtml(order.customerName)},</p>`,
     '<p>Thank you for your order. Your payment was received.</p>',
-    `<p>Order number: <strong>${escapeHtml(order.number)}</strong></p>`,
+    `<p>Order number: <strong>${escapeHtml(order.number)}</strong>${
+      order.poNumber ? `<br>${PO_NUMBER_LABEL}: ${escapeHtml(order.poNumber)}` : ''
+    }</p>`,
     '<table style="border-collapse:collapse">',
     `<thead><tr><th ${cell}>Item</th><th ${right}>Quantity</th><th ${right}>Unit price</th><th ${right}>Total</th></tr></thead>`,
     '<tbody>',

@@ -37,6 +37,8 @@ export const AccountOrderSummarySchema = z.object({
   status: z.enum(ORDER_STATUSES),
   /** Who placed it (a colleague's orders show too). */
   email: z.string(),
+  /** The lab's PO number or reference, when one was given at checkout. */
+  poNumber: z.string().nullable(),
   itemCount: z.number().int(),
   /** The first products' titles, for the list. */
   titles: z.array(z.string()),
@@ -111,7 +113,7 @@ export const ReorderAnswerSchema = z.object({
 });
 export type ReorderAnswer = z.infer<typeof ReorderAnswerSchema>;
 
-/** GET /api/account/orders' query: a page, and a search by order or product number. */
+/** GET /api/account/orders' query: a page, and a search by order, product or PO number. */
 export const AccountOrdersQuery = z.object({
   page: pageField(),
   search: z.string().trim().max(100, 'The search is too long.').default(''),

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { isCountryCode } from '../countries.ts';
 import { isUsStateCode } from '../us-states.ts';
-import { BILLING_LIMITS, CHECKOUT_MESSAGES, QUANTITY_MESSAGE } from './checkout-rules.ts';
+import {
+  BILLING_LIMITS,
+  CHECKOUT_MESSAGES,
+  PO_NUMBER_LABEL,
+  QUANTITY_MESSAGE,
+} from './checkout-rules.ts';
 import { EMAIL_PATTERN } from './content-rules.ts';
 import { stopWith } from './field-checks.ts';
 
@@ -33,6 +38,21 @@ const optionalPhone = () =>
     .regex(/^$|^[\d\s+().-]{7,20}$/, CHECKOUT_MESSAGES.phoneFormat)
     .default('');
 
+/**
+ * The lab's optional PO number or reference (issue 36): what a purchasing office writes on its
+ * own orders, printable characters only, at most Business Central's 35.
+ */
+const poNumber = () =>
+  z
+    .string()
+    .trim()
+    .max(
+      BILLING_LIMITS.poNumber,
+      stopWith(CHECKOUT_MESSAGES.tooLong(PO_NUMBER_LABEL, BILLING_LIMITS.poNumber)),
+    )
+    .regex(/^[\p{L}\p{N} .,/#_-]*$/u, CHECKOUT_MESSAGES.poNumberFormat)
+    .default('');
+
 const country = () =>
   z
     .string({ error: CHECKOUT_MESSAGES.country })
@@ -51,6 +71,7 @@ const billingFields = z.object({
   state: required(CHECKOUT_MESSAGES.state, 'State', BILLING_LIMITS.state),
   zip: required(CHECKOUT_MESSAGES.zip, 'ZIP code', BILLING_LIMITS.zip),
   country: country(),
+  poNumber: poNumber(),
   companyFax: z.string().max(500, CHECKOUT_MESSAGES.companyFax).default(''),
 });
 
@@ -97,7 +118,7 @@ export type Billing = z.output<typeof BillingInput>;
  * names (the request carries one fullName) and the trap (checked first, with its own message).
  */
 export const PaymentBillingInput = billingFields
-  .omit({ firstName: true, lastName: true, companyFax: true })
+  .omit({ firstName: true, lastName: true, companyFax: true, poNumber: true })
   .superRefine(checkStateAndZip);
 
 /** POST /api/checkout/verify-captcha. `captchaToken` is empty when the captcha is off. */
@@ -154,6 +175,8 @@ export const PaymentRequest = z.object({
   }),
   cart: z.array(PaymentCartLine).max(200, CHECKOUT_MESSAGES.cartTooLarge),
   couponCode: text(40),
+  /** Ours (issue 36): the lab's PO number or reference, kept on the order. */
+  poNumber: poNumber(),
   /** Dollars. */
   discountAmount: z.number().nonnegative().default(0),
   behavioralScore: z.number().min(0).max(1),

@@ -70,6 +70,8 @@ export const CHECKOUT_MESSAGES = {
   region: "Please enter a valid state or region (letters, digits, spaces, . , ' -).",
   postalCode: 'Please enter a valid ZIP or postal code (letters, digits, spaces, -).',
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
+  // Ours (issue 36): the lab's own order reference, Business Central's externalDocumentNumber.
+  poNumberFormat: 'PO number / reference may contain letters, digits, spaces and . , / - _ # only.',
 } as const;
 
 /** The spec's payment-success texts. */
@@ -90,7 +92,11 @@ export const BILLING_LIMITS = {
   state: 60,
   /** ZIP+4 is 10; other countries' postal codes up to 11 (Iran's 12345-67890). */
   zip: 12,
+  /** Business Central's externalDocumentNumber is 35 characters. */
+  poNumber: 35,
 } as const;
+
+export { PO_NUMBER_LABEL } from './po-number.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Calls (SPEC.md section 7, "Storefront checkout calls"), all under /api

@@ -79,6 +79,8 @@ export const OrderHistoryEntrySchema = z.object({
   /** Dollars. */
   discount: z.number(),
   couponCode: z.string().nullable(),
+  /** Ours (issue 36): the lab's PO number or reference; not in the CSV (SPEC.md's 16 columns). */
+  poNumber: z.string().nullable(),
   paymentRetref: z.string().nullable(),
   erpSyncStatus: z.enum(ERP_SYNC_STATUSES),
   /** The ERP's id of the sales order once synced (an id for machines, not shown to people). */

@@ -44,6 +44,8 @@ export const orders = pgTable(
     discountCents: integer('discount_cents').notNull().default(0),
     amountCents: integer('amount_cents').notNull(),
     couponCode: text('coupon_code'),
+    /** The lab's PO number or reference (issue 36); Business Central's externalDocumentNumber. */
+    poNumber: text('po_number'),
     shipName: text('ship_name').notNull(),
     shipAddress1: text('ship_address1').notNull(),
     shipCity: text('ship_city').notNull(),

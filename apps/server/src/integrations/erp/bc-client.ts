@@ -48,6 +48,8 @@ export interface BcQuery {
   filter?: string;
   select?: readonly string[];
   top?: number;
+  /** A child collection to read with each record ('salesOrderLines'). */
+  expand?: string;
   /** The API route below /api: 'v2.0' (default) or a custom API's publisher/group/version. */
   api?: string;
   /** Reads from a read-only replica (bulk lists; never a lookup right after a write). */
@@ -444,6 +446,7 @@ export function createBcClient(config: BusinessCentralConfig, options: BcClientO
         query.filter !== undefined ? `$filter=${encodeURIComponent(query.filter)}` : null,
         query.select?.length ? `$select=${query.select.join(',')}` : null,
         query.top !== undefined ? `$top=${query.top}` : null,
+        query.expand !== undefined ? `$expand=${query.expand}` : null,
       ].filter((param): param is string => param !== null);
       const url = `${await entityUrl(path, query.api)}${params.length ? `?${params.join('&')}` : ''}`;
       return collect(url, `GET ${entitySetOf(path)}`, query.readOnly ?? false);

@@ -58,7 +58,9 @@ const isOpenDate = (value: unknown) =>
  * their prices (unit price, and price list lines from a custom API page), and sales orders.
  *
  * Exactly once: a sales order is one POST with its lines (deep insert), keyed by the shop's
- * order number in externalDocumentNumber. When that POST's answer is lost (a timeout, a dropped
+ * order number in externalDocumentNumber, or, when the lab gave a PO number (which then goes
+ * there, as Business Central's documents expect), by that PO number, the customer and a first
+ * comment line 'Web order <number>'. When that POST's answer is lost (a timeout, a dropped
  * connection, a 500/502/504), the order is looked up before anything else happens: found, it
  * is the answer; not found, the call fails and the outbox's next attempt looks up first again.
  */
@@ -113,11 +115,30 @@ export function createBusinessCentralErp(
     return null;
   }
 
-  async function findSalesOrder(orderNumber: string) {
-    const [record] = await client.list('salesOrders', {
-      filter: `externalDocumentNumber eq ${odataString(orderNumber)}`,
-      top: 1,
+  async function findSalesOrder(
+    orderNumber: string,
+    under?: { poNumber: string; customerNumber: string },
+  ) {
+    if (!under) {
+      const [record] = await client.list('salesOrders', {
+        filter: `externalDocumentNumber eq ${odataString(orderNumber)}`,
+        top: 1,
+      });
+      return record ? toSalesOrder(record) : null;
+    }
+    // A lab reuses its PO numbers across orders: the shop's number is in the comment line.
+    const candidates = await client.list('salesOrders', {
+      filter:
+        `externalDocumentNumber eq ${odataString(under.poNumber)} and ` +
+        `customerNumber eq ${odataString(under.customerNumber)}`,
+      expand: 'salesOrderLines',
     });
+    const comment = webOrderComment(orderNumber);
+    const record = candidates.find((candidate) =>
+      (Array.isArray(candidate.salesOrderLines) ? candidate.salesOrderLines : []).some(
+        (line: BcRecord) => line.lineType === 'Comment' && line.description === comment,
+      ),
+    );
     return record ? toSalesOrder(record) : null;
   }
 
@@ -292,8 +313,9 @@ export function createBusinessCentralErp(
         Country: clip('country', order.billTo.country),
         PostCode: clip('postalCode', order.billTo.postalCode),
       };
+      const poNumber = order.poNumber?.trim() || null;
       const body = {
-        externalDocumentNumber: order.externalDocumentNumber,
+        externalDocumentNumber: poNumber ?? order.externalDocumentNumber,
         customerNumber: order.customerNumber,
         orderDate: order.orderDate,
         email: order.email.trim(),
@@ -307,13 +329,18 @@ export function createBusinessCentralErp(
           ]),
         ),
         discountAmount: order.discountAmount,
-        salesOrderLines: order.lines.map((line) => ({
-          lineType: 'Item',
-          lineObjectNumber: line.itemNumber,
-          description: line.description.slice(0, 100),
-          quantity: line.quantity,
-          unitPrice: line.unitPrice,
-        })),
+        salesOrderLines: [
+          ...(poNumber
+            ? [{ lineType: 'Comment', description: webOrderComment(order.externalDocumentNumber) }]
+            : []),
+          ...order.lines.map((line) => ({
+            lineType: 'Item',
+            lineObjectNumber: line.itemNumber,
+            description: line.description.slice(0, 100),
+            quantity: line.quantity,
+            unitPrice: line.unitPrice,
+          })),
+        ],
       };
       try {
         const created = toSalesOrder(await client.create('salesOrders', body));
@@ -325,12 +352,18 @@ export function createBusinessCentralErp(
       } catch (error) {
         if (!(error instanceof BusinessCentralError) || !error.outcomeUnknown) throw error;
         return afterLostAnswer(error, `the sales order for ${order.externalDocumentNumber}`, () =>
-          findSalesOrder(order.externalDocumentNumber),
+          findSalesOrder(
+            order.externalDocumentNumber,
+            poNumber ? { poNumber, customerNumber: order.customerNumber } : undefined,
+          ),
         );
       }
     },
   };
 }
+
+/** The comment line that names the shop's order on a sales order sent under a PO number. */
+export const webOrderComment = (orderNumber: string) => `Web order ${orderNumber}`;
 
 interface PriceListRule {
   code: string;

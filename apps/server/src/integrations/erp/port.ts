@@ -19,8 +19,15 @@ export interface Erp {
    * source only when the ERP has one; blocked items are included and flagged.
    */
   listItemPrices(sources: readonly PriceSource[]): Promise<ErpItemPrices[]>;
-  /** The sales order whose externalDocumentNumber is the shop's order number, if it exists. */
-  findSalesOrder(orderNumber: string): Promise<ErpSalesOrder | null>;
+  /**
+   * The sales order made for the shop's order `orderNumber`, if it exists. An order sent with the
+   * lab's PO number is sent under it (`under`): Business Central keeps the PO number in
+   * externalDocumentNumber and the shop's number in a comment line (see createSalesOrder).
+   */
+  findSalesOrder(
+    orderNumber: string,
+    under?: { poNumber: string; customerNumber: string },
+  ): Promise<ErpSalesOrder | null>;
   createSalesOrder(order: ErpSalesOrderInput): Promise<ErpSalesOrder>;
 }
 
@@ -114,6 +121,12 @@ export interface ErpSalesOrder {
 export interface ErpSalesOrderInput {
   /** The shop's order number; finding by it is what makes the sync exactly-once. */
   externalDocumentNumber: string;
+  /**
+   * The lab's PO number or reference (issue 36). Business Central then gets it as the
+   * externalDocumentNumber, which its documents print as the customer's reference, and the shop's
+   * number as a first comment line ('Web order WEB-100123').
+   */
+  poNumber?: string | null;
   customerNumber: string;
   customerName: string;
   orderDate: string;

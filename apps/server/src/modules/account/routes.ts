@@ -55,7 +55,7 @@ export async function accountRoutes(
       schema: {
         tags: ['account'],
         summary: "The lab's placed orders, newest first, a page at a time",
-        description: `Orders the user placed, placed with their verified e-mail, or of their lab's customer number; ${ACCOUNT_ORDERS_PAGE_SIZE} to a page. search matches the order number or a product number of its lines, ignoring case.`,
+        description: `Orders the user placed, placed with their verified e-mail, or of their lab's customer number; ${ACCOUNT_ORDERS_PAGE_SIZE} to a page. search matches the order number, the PO number or a product number of its lines, ignoring case.`,
         querystring: AccountOrdersQuery,
         response: { 200: AccountOrdersAnswerSchema, ...errors },
       },

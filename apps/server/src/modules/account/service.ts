@@ -85,6 +85,7 @@ export function createAccountService(deps: {
       placedAt: (order.paidAt ?? order.createdAt).toISOString(),
       status: order.status,
       email: order.email,
+      poNumber: order.poNumber,
       itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
       titles: lines.slice(0, TITLES_IN_LIST).map((line) => line.title),
       amount: centsToDollars(order.amountCents),

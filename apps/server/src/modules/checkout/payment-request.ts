@@ -134,6 +134,7 @@ export function orderOfRequest(
     discountCents: priced.discountCents,
     amountCents: priced.totalCents,
     couponCode: coupon?.code ?? null,
+    poNumber: input.poNumber || null,
     shipName: input.fullName,
     shipAddress1: billing.address,
     shipCity: billing.city,

@@ -160,6 +160,7 @@ function entryOf(
     paidAt: order.paidAt ? order.paidAt.toISOString() : null,
     discount: centsToDollars(order.discountCents),
     couponCode: order.couponCode,
+    poNumber: order.poNumber,
     paymentRetref: order.paymentRetref,
     erpSyncStatus: order.erpSyncStatus,
     erpSalesOrderId: order.erpSalesOrderId,

@@ -647,6 +647,46 @@ describe('Business Central sales orders', () => {
     await expect(erp.findSalesOrder("WEB-'1")).resolves.toBeNull();
   });
 
+  it("sends a lab's PO number as externalDocumentNumber, the shop's number in a comment line, and finds each order by both", async () => {
+    seedOrderData();
+    const erp = adapter();
+    // The lab uses one PO for two web orders: each is its own sales order.
+    const first = await erp.createSalesOrder(salesOrderInput({ poNumber: 'PO 4471/B' }));
+    const second = await erp.createSalesOrder(
+      salesOrderInput({ externalDocumentNumber: 'WEB-100002', poNumber: 'PO 4471/B' }),
+    );
+    expect(first).toMatchObject({ externalDocumentNumber: 'PO 4471/B' });
+    const [post] = apiCalls('salesOrders', 'POST');
+    expect(post?.body).toMatchObject({
+      externalDocumentNumber: 'PO 4471/B',
+      salesOrderLines: [
+        { lineType: 'Comment', description: 'Web order WEB-100001' },
+        { lineType: 'Item', lineObjectNumber: 'P-100', quantity: 2 },
+        { lineType: 'Item', lineObjectNumber: 'P-200', quantity: 1 },
+      ],
+    });
+    expect(bc.salesOrders()[0]).toMatchObject({ totalAmountExcludingTax: 45 });
+
+    const under = { poNumber: 'PO 4471/B', customerNumber: 'C00010' };
+    await expect(erp.findSalesOrder('WEB-100001', under)).resolves.toEqual(first);
+    await expect(erp.findSalesOrder('WEB-100002', under)).resolves.toEqual(second);
+    await expect(erp.findSalesOrder('WEB-100003', under)).resolves.toBeNull();
+    // Another customer's order under the same PO number is not this one.
+    await expect(
+      erp.findSalesOrder('WEB-100001', { ...under, customerNumber: 'C99999' }),
+    ).resolves.toBeNull();
+  });
+
+  it('finds a PO order whose create answer was lost, and makes no second one', async () => {
+    seedOrderData();
+    bc.hangNext({ store: true, when: { method: 'POST', entitySet: 'salesOrders' } });
+    const erp = adapter({ timeoutMs: 300 });
+    const created = await erp.createSalesOrder(salesOrderInput({ poNumber: 'REF-88' }));
+    expect(created).toMatchObject({ number: '101001', externalDocumentNumber: 'REF-88' });
+    expect(bc.salesOrders()).toHaveLength(1);
+    expect(lines.join('\n')).toContain('was made although its answer was lost');
+  });
+
   it('creates no second sales order when the create times out after Business Central stored it', async () => {
     seedOrderData();
     bc.hangNext({ store: true, when: { method: 'POST', entitySet: 'salesOrders' } });

@@ -87,7 +87,7 @@ beforeAll(async () => {
   await insertPaidOrder(db, {
     number: 'WEB-200002',
     email: 'colleague@partner.example',
-    order: { createdAt: at(2), paidAt: at(2), customerNumber: LAB.number },
+    order: { createdAt: at(2), paidAt: at(2), customerNumber: LAB.number, poNumber: 'PO-55/A' },
     lines: [line(PRODUCTS.bur, 10)],
   });
   // Placed while signed in, with another e-mail typed at checkout.
@@ -160,7 +160,7 @@ describe('GET /api/account/orders', () => {
     expect(numbersOf(await json('/api/account/orders', unverifiedToken))).toEqual([]);
   });
 
-  it('searches by order number and by product number, ignoring case', async () => {
+  it('searches by order number, PO number and product number, ignoring case', async () => {
     const search = (text: string) =>
       json<AccountOrdersAnswer>(
         `/api/account/orders?search=${encodeURIComponent(text)}`,
@@ -169,6 +169,10 @@ describe('GET /api/account/orders', () => {
     expect(numbersOf(await search('200002'))).toEqual(['WEB-200002']);
     expect(numbersOf(await search('bur-1'))).toEqual(['WEB-200002']);
     expect(numbersOf(await search('ag-210'))).toEqual(['WEB-200001']);
+    const byPo = await search('po-55');
+    expect(byPo.orders.map((order) => [order.number, order.poNumber])).toEqual([
+      ['WEB-200002', 'PO-55/A'],
+    ]);
     // Another lab's order number finds nothing.
     expect(await search('WEB-200005')).toMatchObject({ orders: [], total: 0 });
     // LIKE's own characters are text.

@@ -1,7 +1,14 @@
 import { CHECKOUT_MESSAGES, type PaymentAnswer } from '@labshop/shared/schemas/checkout';
 import { and, desc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkoutNonces, mailLog, orders, outbox, payments } from '../../../src/db/schema/index.ts';
+import {
+  checkoutNonces,
+  erpSalesOrders,
+  mailLog,
+  orders,
+  outbox,
+  payments,
+} from '../../../src/db/schema/index.ts';
 import { SANDBOX_TEST_TOKENS } from '../../../src/integrations/payments/sandbox.ts';
 import { nonceHash } from '../../../src/modules/checkout/nonces.ts';
 import { createCheckoutRepo } from '../../../src/modules/checkout/repo.ts';
@@ -421,12 +428,15 @@ describe('wiring', () => {
       headers: { 'x-forwarded-for': '192.0.2.50' },
     });
     const answer = await answerOf(
-      await pay(guarded, vibratorBody({ email: 'outbox@lab.example' }), { nonce }),
+      await pay(guarded, vibratorBody({ email: 'outbox@lab.example', poNumber: 'PO-WIRE-1' }), {
+        nonce,
+      }),
     );
     expect(answer.ok).toBe(true);
     const deadline = Date.now() + 15_000;
     let synced = false;
     let mailed = false;
+    let mailText = '';
     while (Date.now() < deadline && !(synced && mailed)) {
       const [order] = await guarded.database.db
         .select()
@@ -443,9 +453,17 @@ describe('wiring', () => {
           ),
         );
       mailed = mails.length === 1;
+      mailText = mails[0]?.textBody ?? '';
       if (!(synced && mailed)) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect({ synced, mailed }).toEqual({ synced: true, mailed: true });
+    // The lab's PO number is in the confirmation and in the sales order the ERP got.
+    expect(mailText).toContain('PO number / reference: PO-WIRE-1');
+    const [salesOrder] = await guarded.database.db
+      .select()
+      .from(erpSalesOrders)
+      .where(eq(erpSalesOrders.externalDocumentNumber, answer.orderNumber!));
+    expect(salesOrder?.document).toMatchObject({ poNumber: 'PO-WIRE-1' });
   });
 
   it('serves the sandbox tokenizer page the gateway names', async () => {

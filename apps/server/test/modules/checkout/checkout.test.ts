@@ -485,6 +485,35 @@ describe('process-payment: state and ZIP by country (issue 34)', () => {
   });
 });
 
+describe("process-payment: the lab's PO number (issue 36)", () => {
+  const body = (poNumber: string) =>
+    paymentBody([{ number: vibrator.number, quantity: 1 }], 25_000, { poNumber });
+
+  it('keeps a PO number on the order, trimmed; none is null', async () => {
+    const withPo = await payOk(shop, body('  PO 4471/B-7  '));
+    expect((await storedOrder(withPo.orderNumber!)).order.poNumber).toBe('PO 4471/B-7');
+    const without = await payOk(shop, body(''));
+    expect((await storedOrder(without.orderNumber!)).order.poNumber).toBeNull();
+  });
+
+  it('refuses a PO number over 35 characters or with other characters: 400, nothing stored', async () => {
+    const before = await shop.database.db.select({ id: orders.id }).from(orders);
+    for (const [poNumber, message] of [
+      ['P'.repeat(36), 'PO number / reference must be at most 35 characters.'],
+      ['PO<script>', CHECKOUT_MESSAGES.poNumberFormat],
+      ['PO\u0000 1', CHECKOUT_MESSAGES.poNumberFormat],
+    ] as const) {
+      const nonce = await newNonce(shop);
+      const response = await pay(shop, body(poNumber), { nonce });
+      expect(response.status, poNumber).toBe(400);
+      expect(await errorOf(response)).toContain(message);
+    }
+    expect(await shop.database.db.select({ id: orders.id }).from(orders)).toHaveLength(
+      before.length,
+    );
+  });
+});
+
 describe('process-payment: the server prices the cart', () => {
   it('refuses a tampered amount with 409 and writes no order', async () => {
     const before = await orderCount();

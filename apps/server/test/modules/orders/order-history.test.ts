@@ -56,6 +56,7 @@ beforeAll(async () => {
       discountCents: 12_195,
       amountCents: 109_755,
       couponCode: 'Black10',
+      poNumber: 'PO 7781/B',
       shipName: 'The "Smile" Studio',
       shipAddress1: '12 Elm St\nBuilding B',
       shipCity: 'Toledo',
@@ -201,10 +202,11 @@ describe('GET /api/order-history', () => {
       paidAt: at(-1).toISOString(),
       discount: 121.95,
       couponCode: 'Black10',
+      poNumber: 'PO 7781/B',
       paymentRetref: '987654321098',
       erpSyncStatus: 'synced',
       erpSalesOrderId: 'SO-000007',
-      // No finished sync job here: when it synced is not known.
+      // Synced before its time was kept: when is not known.
       erpSyncedAt: null,
       erpSyncError: null,
       erpSyncAttempts: 0,

@@ -58,6 +58,7 @@ const billing: Billing = {
   state: 'OH',
   zip: '43612',
   country: 'US',
+  poNumber: 'PO 88-B',
   companyFax: '',
 };
 
@@ -208,6 +209,7 @@ describe('Pay Now', () => {
           { number: 'AC-AP', title: 'Product AC-AP', quantity: 1, newPrice: 24 },
         ],
         couponCode: 'black10',
+        poNumber: 'PO 88-B',
         discountAmount: 28.4,
         behavioralScore: 0.85,
         behavioralData: {

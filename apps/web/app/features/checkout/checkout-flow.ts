@@ -131,6 +131,7 @@ export function paymentRequest(
     },
     cart: orderCartLines(order),
     couponCode: input.coupon?.code ?? '',
+    poNumber: billing.poNumber,
     discountAmount: centsToDollars(order.discountCents),
     behavioralScore: input.behaviour.score,
     behavioralData: input.behaviour,

@@ -57,7 +57,7 @@ export function AccountPage({ account, search, orders }: AccountPageProps) {
             className="flex w-full gap-2 sm:w-auto"
           >
             <label htmlFor="account-order-search" className="sr-only">
-              Search orders by order or product number
+              Search orders by order, product or PO number
             </label>
             <input
               id="account-order-search"
@@ -65,7 +65,7 @@ export function AccountPage({ account, search, orders }: AccountPageProps) {
               type="search"
               defaultValue={search}
               maxLength={100}
-              placeholder="Order or product number"
+              placeholder="Order, product or PO number"
               className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 text-sm sm:w-72"
             />
             <button
@@ -100,6 +100,7 @@ export function AccountPage({ account, search, orders }: AccountPageProps) {
                   <p className="text-sm text-slate-600">
                     {order.placedAtText} · {order.itemCount}{' '}
                     {order.itemCount === 1 ? 'item' : 'items'}
+                    {order.poNumber && ` · PO ${order.poNumber}`}
                     {account.user.email?.toLowerCase() !== order.email.toLowerCase() &&
                       ` · by ${order.email}`}
                   </p>

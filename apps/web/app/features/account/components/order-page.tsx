@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES } from '@labshop/shared/schemas/account';
 import type { AccountOrder, OrderStep, ReorderAnswer } from '@labshop/shared/schemas/account';
 import { formatDollars } from '@labshop/shared/money';
+import { PO_NUMBER_LABEL } from '@labshop/shared/schemas/po-number';
 import { ChevronLeft, CircleCheck, CircleDashed, Clock, RotateCcw } from 'lucide-react';
 import { Form, Link, useNavigation } from 'react-router';
 import { OrderStatusBadge } from './order-status.tsx';
@@ -34,6 +35,11 @@ export function OrderPage({ order, reorder }: OrderPageProps) {
           <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-600">
             Placed {order.placedAtText} by {order.email} <OrderStatusBadge status={order.status} />
           </p>
+          {order.poNumber && (
+            <p className="mt-1 text-slate-700">
+              {PO_NUMBER_LABEL}: <span className="font-semibold">{order.poNumber}</span>
+            </p>
+          )}
         </div>
         <Form method="post">
           <button

@@ -30,6 +30,7 @@ const paid: OrderHistoryEntry = {
   paidAt: '2026-01-02T10:00:05.000Z',
   discount: 89.4,
   couponCode: 'BLACK10',
+  poNumber: 'PO 7781/B',
   paymentRetref: '123456789012',
   erpSyncStatus: 'synced',
   erpSalesOrderId: 'SO-1042',
@@ -45,6 +46,7 @@ const failedSync: OrderHistoryEntry = {
   email: 'bo@example.com',
   discount: 0,
   couponCode: null,
+  poNumber: null,
   shipping: { ...paid.shipping, name: 'Bo Chen', country: 'CA', city: 'Windsor', state: 'ON' },
   erpSyncStatus: 'failed',
   erpSalesOrderId: null,
@@ -107,13 +109,14 @@ function openDialog(): HTMLDialogElement | null {
 }
 
 describe('OrdersHistory', () => {
-  it('lists orders with customer, amount, status, retref and sync state', async () => {
+  it('lists orders with customer, PO number, amount, status, retref and sync state', async () => {
     renderScreen();
     const table = await screen.findByRole('table', { name: 'Orders' });
     const row = within(table).getByRole('row', { name: /WEB-100002/ });
     expect(row.textContent).toContain('Ann Baker');
     expect(row.textContent).toContain('ann@example.com');
     expect(row.textContent).toContain('Retail · WEBABC');
+    expect(row.textContent).toContain('PO number: PO 7781/B');
     expect(row.textContent).toContain('$1,254.60');
     expect(row.textContent).toContain('BLACK10 −$89.40');
     expect(row.textContent).toContain('Paid');

@@ -278,6 +278,11 @@ function OrderRow({
           {order.customerType}
           {order.customerNumber ? ` · ${order.customerNumber}` : ''}
         </span>
+        {order.poNumber && (
+          <span className="block text-xs break-words text-slate-700">
+            PO number: {order.poNumber}
+          </span>
+        )}
       </td>
       <td className={`${td} ${wide} text-right font-semibold whitespace-nowrap text-slate-900`}>
         {formatDollars(order.amount)}

@@ -1,4 +1,9 @@
-import { BILLING_LIMITS, type Billing, type BillingInput } from '@labshop/shared/schemas/checkout';
+import {
+  BILLING_LIMITS,
+  PO_NUMBER_LABEL,
+  type Billing,
+  type BillingInput,
+} from '@labshop/shared/schemas/checkout';
 import { useWatch, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { BotTrapField, FormField, formControlProps } from '../../../components/form-field.tsx';
 
@@ -26,7 +31,8 @@ export interface BillingFieldsProps {
 }
 
 /**
- * The billing form's fields (SPEC.md sections 3 and 5): every one required except the phone;
+ * The billing form's fields (SPEC.md sections 3 and 5): every one required except the phone
+ * and the PO number (ours);
  * the country from the full ISO 3166 list; for the United States the state from a list, for
  * other countries as text (issue 34); the hidden companyFax trap. Errors show once a field was
  * left, tied to it with aria-describedby.
@@ -169,6 +175,22 @@ export function BillingFields({ form, errors, fieldId, countries, states }: Bill
             </option>
           ))}
         </select>
+      </FormField>
+      {/* Ours (issue 36): the lab's own order reference, kept on the order and its mail. */}
+      <FormField
+        look="storefront"
+        label={PO_NUMBER_LABEL}
+        note="(optional)"
+        id={fieldId('poNumber')}
+        error={error('poNumber')}
+      >
+        <input
+          {...field('poNumber', false)}
+          {...register('poNumber')}
+          type="text"
+          autoComplete="off"
+          maxLength={BILLING_LIMITS.poNumber}
+        />
       </FormField>
 
       <BotTrapField id={fieldId('companyFax')} registration={register('companyFax')} />

@@ -107,6 +107,7 @@ export function CheckoutPage({
       state: '',
       zip: '',
       country: DEFAULT_COUNTRY,
+      poNumber: '',
       companyFax: '',
     },
   });
