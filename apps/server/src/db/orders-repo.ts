@@ -128,6 +128,24 @@ const paidInWindow = (timeZone: string, days: number) =>
   and(eq(orders.status, 'paid'), sql`${orders.paidAt} >= ${windowStart(timeZone, days)}`);
 
 export function createOrderRepo(db: Database) {
+  /** A page of the orders `where` picks, newest first, and how many it picks in all. */
+  async function pageWhere(
+    where: SQL | undefined,
+    { limit, offset }: { limit: number; offset: number },
+  ): Promise<{ rows: OrderRow[]; total: number }> {
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(...NEWEST_FIRST)
+        .limit(limit)
+        .offset(offset),
+      db.select({ value: count() }).from(orders).where(where),
+    ]);
+    return { rows, total: total?.value ?? 0 };
+  }
+
   return {
     // --- One order and its lines ---------------------------------------------------------
 
@@ -349,18 +367,7 @@ export function createOrderRepo(db: Database) {
 
     /** A page of the orders matching `search`, newest first, and how many match in all. */
     async page(input: { search: string; limit: number; offset: number }) {
-      const where = searchWhere(input.search);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(orders)
-          .where(where)
-          .orderBy(...NEWEST_FIRST)
-          .limit(input.limit)
-          .offset(input.offset),
-        db.select({ value: count() }).from(orders).where(where),
-      ]);
-      return { rows, total: total?.value ?? 0 };
+      return pageWhere(searchWhere(input.search), input);
     },
 
     /**
@@ -389,18 +396,7 @@ export function createOrderRepo(db: Database) {
 
     /** A page of the lab's placed orders matching `search`, newest first, and their count. */
     async labPage(input: { owner: LabOrdersOwner; search: string; limit: number; offset: number }) {
-      const where = and(labWhere(input.owner), labSearchWhere(db, input.search));
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(orders)
-          .where(where)
-          .orderBy(...NEWEST_FIRST)
-          .limit(input.limit)
-          .offset(input.offset),
-        db.select({ value: count() }).from(orders).where(where),
-      ]);
-      return { rows, total: total?.value ?? 0 };
+      return pageWhere(and(labWhere(input.owner), labSearchWhere(db, input.search)), input);
     },
 
     /** One of the lab's placed orders by its number; null for anyone else's. */
