@@ -43,6 +43,10 @@ test.describe('the lab account', () => {
     await page.getByLabel('PO number / reference (optional)', { exact: true }).fill(poNumber);
     await enterCard(page, CARDS.approves);
     const orderNumber = await payAndLand(page);
+    // The receipt links a signed-in lab to the order in its account.
+    await expect(
+      page.getByRole('link', { name: 'See this order in your account' }),
+    ).toHaveAttribute('href', `/account/orders/${orderNumber}`);
 
     // From the header's user link to the account: the user, their lab and the new order.
     await openAccountArea(page);

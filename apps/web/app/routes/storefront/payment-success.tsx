@@ -3,6 +3,7 @@ import { PAYMENT_SUCCESS_TEXTS } from '@labshop/shared/schemas/checkout';
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useStorefrontMe } from '../../features/auth/api/me.ts';
 import { clearCart } from '../../features/cart/cart-store.ts';
 import {
   clearPaymentCompleted,
@@ -27,6 +28,7 @@ export function meta() {
  * reload or Back then lands on the cart); what it shows is kept in the component.
  */
 export default function PaymentSuccess() {
+  const me = useStorefrontMe();
   const navigate = useNavigate();
   const location = useLocation();
   const [shown, setShown] = useState<PaymentSuccessState | null>(null);
@@ -76,6 +78,15 @@ export default function PaymentSuccess() {
         </dl>
       )}
       <p className="mt-6 text-slate-600">{PAYMENT_SUCCESS_TEXTS.emailNote}</p>
+      {/* Ours (issue 36): a signed-in lab follows the order in its account. */}
+      {me.user && shown.orderId !== null && (
+        <Link
+          to={`/account/orders/${encodeURIComponent(shown.orderId)}`}
+          className="mt-4 font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
+          See this order in your account
+        </Link>
+      )}
       <Link
         to="/home"
         className="mt-8 inline-flex min-h-11 items-center rounded-md bg-brand-700 px-6 py-2 font-semibold text-white hover:bg-brand-800"
