@@ -14,6 +14,7 @@ export const QUICK_ORDER_MAX_LINES = 500;
 /** The most characters of text one quick order takes (500 lines of 200 characters). */
 export const QUICK_ORDER_MAX_TEXT_LENGTH = 100_000;
 
+/** What POST /api/quick-order says of a text or a line (the page's own are in the web app). */
 export const QUICK_ORDER_MESSAGES = {
   badQuantity: `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`,
   unknownNumber: 'Unknown product number.',
@@ -22,10 +23,6 @@ export const QUICK_ORDER_MESSAGES = {
   tooManyLines: (count: number) =>
     `A quick order takes at most ${QUICK_ORDER_MAX_LINES} lines; this one has ${count}. Please split it.`,
   textTooLong: `A quick order takes at most ${QUICK_ORDER_MAX_TEXT_LENGTH.toLocaleString('en-US')} characters. Please split it.`,
-  empty: 'Type or paste product numbers and quantities first, or choose a CSV file.',
-  nothingToAdd: 'None of these lines can go into the cart. Please correct them and try again.',
-  tooManyForCart: 'These products do not all fit in the cart at once. Please add them in parts.',
-  failed: 'The lines could not be checked just now. Please try again in a moment.',
 } as const;
 
 /** One line of the text that names a product: where it was, what it said, what it asks for. */
