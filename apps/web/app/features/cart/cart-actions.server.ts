@@ -93,7 +93,7 @@ export async function cartLineAction(request: Request): Promise<Response> {
 }
 
 /** The cart cookie as the browser's code writes it; an empty cart deletes it (SPEC.md 4). */
-function cartCookieLine(url: URL, entries: readonly CartCookieEntry[]): string {
+export function cartCookieLine(url: URL, entries: readonly CartCookieEntry[]): string {
   return entries.length === 0
     ? cookieHeaderLine(url, COOKIES.cart, '', 0)
     : cookieHeaderLine(
