@@ -11,6 +11,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   return quickOrderAction(request, context);
 }
 
+/**
+ * No data: the page is the same for everyone. A server loader is there all the same, so that
+ * the first render is the server's (a route with only a clientLoader renders nothing on the
+ * server and waits for its code).
+ */
+export function loader() {
+  return null;
+}
+
 /** On client navigations the form's code arrives with the page: it never shows empty. */
 export async function clientLoader() {
   await LazyQuickOrderForm.preload().catch(() => undefined); // the form tries again as it renders
