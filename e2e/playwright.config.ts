@@ -44,6 +44,7 @@ const PHONE_SPECS = [
   'admin-dashboard.spec.ts',
   'early-actions.spec.ts',
   'layout.spec.ts',
+  'quick-order.spec.ts',
 ];
 
 const launchOptions = { executablePath: chromiumPath, args: chromiumArgs };
