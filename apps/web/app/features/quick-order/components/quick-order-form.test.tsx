@@ -64,9 +64,17 @@ describe('QuickOrderForm', () => {
     expect(JSON.parse(init.body as string)).toEqual({ text: 'AG-210 2\nNOPE-1\nAG-210' });
 
     const rows = screen.getAllByTestId('quick-order-line');
-    expect(rows.map((row) => row.textContent)).toEqual([
-      '1, 3AG-210Single-Station Alloy Grinder3$3,885.003 × $1,295.00ReadyLines 1 and 3 merged.',
-      '2NOPE-1—1—Unknown product number.',
+    // Each cell's text; on a phone the title and the price are shown in the next column.
+    expect(rows.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+      [
+        '1, 3',
+        'AG-210Single-Station Alloy Grinder',
+        'Single-Station Alloy Grinder',
+        '3',
+        '$3,885.003 × $1,295.00',
+        'Ready$3,885.003 × $1,295.00Lines 1 and 3 merged.',
+      ],
+      ['2', 'NOPE-1', '—', '1', '—', 'Unknown product number.'],
     ]);
     expect(screen.getByTestId('quick-order-total').textContent).toBe('$3,885.00');
   });
