@@ -24,6 +24,7 @@ import {
   type BenchDatabase,
 } from './lib/app.ts';
 import { PRODUCT_LIST_LIMITS, SHOP_PAGE_SIZE } from '@labshop/shared/schemas/catalog';
+import { QUICK_ORDER_MAX_LINES } from '@labshop/shared/quick-order';
 import { pageCount } from '@labshop/shared/schemas/paging';
 import { BudgetLedger, budgetText, type Budget } from './lib/budget.ts';
 import { measureClosedLoop, measureSequential, type ClosedLoopRequest } from './lib/closed-loop.ts';
@@ -150,6 +151,33 @@ async function measureCatalogueTarget(
       maxRequests,
     });
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The quick order (issue 36): "500 lines resolve in under 1 s", one visitor's wait.
+
+const QUICK_ORDER_BUDGET = { p95: { atMost: 1000 }, label: 'quick order' };
+
+/**
+ * POST /api/quick-order with QUICK_ORDER_MAX_LINES lines naming `numbers` in turn (a number
+ * named again is merged), every tenth line an unknown number, quantities 1 to 9; at one
+ * connection, then at `connections` without a verdict. Nothing caches it: one body will do.
+ */
+async function quickOrderTarget(origin: string, numbers: readonly string[]) {
+  const text = Array.from({ length: QUICK_ORDER_MAX_LINES }, (_, index) =>
+    index % 10 === 9
+      ? `NOPE-${index} 1`
+      : `${numbers[index % numbers.length]!.toLowerCase()}\t${(index % 9) + 1}`,
+  ).join('\n');
+  const request = (): ClosedLoopRequest => ({
+    path: '/api/quick-order',
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ text }),
+  });
+  const name = `POST /api/quick-order (${QUICK_ORDER_MAX_LINES} lines)`;
+  await measureTarget(origin, name, request, QUICK_ORDER_BUDGET, { connections: 1 });
+  if (connections > 1) await measureTarget(origin, `  same, ${connections} connections`, request);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -315,6 +343,12 @@ async function catalogueSuite(database: BenchDatabase, dataDir: string) {
       }));
       if (pass.env === NO_CACHES) {
         await adminTable(origin, facts.total);
+        // 500 different products, scattered over the catalogue.
+        const scattered = scatter(facts.productNumbers.length, 11);
+        await quickOrderTarget(
+          origin,
+          Array.from({ length: QUICK_ORDER_MAX_LINES }, () => facts.productNumbers[scattered()]!),
+        );
       } else {
         // The same page again and again: what the caches answer.
         const one = facts.productNumbers.at(-1)!;
@@ -524,6 +558,11 @@ async function generalSuite(database: BenchDatabase, dataDir: string) {
       headers: { cookie: '_cart__rf=%5B%5D' },
     }));
     await measureTarget(server.origin, 'SSR GET /shop', () => ({ path: '/shop' }));
+    // The demo catalogue's numbers, each named several times.
+    await quickOrderTarget(
+      server.origin,
+      (JSON.parse(productsBody) as { number: string }[]).map((product) => product.number),
+    );
     const home = await measureTarget(server.origin, 'SSR GET /home', () => ({ path: '/home' }));
     ledger.record(
       `${database.label}: SSR home p99`,

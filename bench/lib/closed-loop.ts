@@ -6,6 +6,9 @@ import { summarize, type LatencySummary } from './stats.ts';
 export interface ClosedLoopRequest {
   path: string;
   headers?: Record<string, string>;
+  /** GET unless said; a body goes with POST (the quick order). */
+  method?: 'GET' | 'POST';
+  body?: string;
 }
 
 export interface ClosedLoopResult {
@@ -52,6 +55,8 @@ export async function measureClosedLoop(options: {
             return {
               ...request,
               path: next.path,
+              ...(next.method ? { method: next.method } : {}),
+              ...(next.body === undefined ? {} : { body: next.body }),
               headers: {
                 ...request.headers,
                 'accept-encoding': BROWSER_ACCEPT_ENCODING,

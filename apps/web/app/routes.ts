@@ -31,6 +31,7 @@ export default [
     route('shop/:category', 'routes/storefront/shop.tsx', { id: 'shop-category' }),
     route('product-details/:productId', 'routes/storefront/product-details.tsx'),
     route('cart', 'routes/storefront/cart.tsx'),
+    route('quick-order', 'routes/storefront/quick-order.tsx'),
     route('checkout', 'routes/storefront/checkout.tsx'),
     route('payment-success', 'routes/storefront/payment-success.tsx'),
     // The lab's own account (issue 36): signed-in users; anonymous visitors log in first.

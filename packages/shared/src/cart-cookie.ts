@@ -16,6 +16,13 @@ export type CartCookieEntry =
 /** Upper bound on entries read, so a crafted cookie cannot make the server do large work. */
 export const CART_COOKIE_MAX_ENTRIES = 200;
 
+/**
+ * The longest cookie value a cart may be written as: browsers drop a cookie whose name and
+ * value pass 4,096 bytes, and with it the whole cart. About 35 products with quantities, or
+ * 250 single ones.
+ */
+export const CART_COOKIE_MAX_VALUE_LENGTH = 4000;
+
 export function parseCartCookie(raw: string | undefined | null): CartCookieEntry[] {
   if (!raw) return [];
   let decoded: unknown;

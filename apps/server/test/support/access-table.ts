@@ -36,6 +36,7 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   'POST /api/products': 'admin',
   'PUT /api/products/:id': 'admin',
   'DELETE /api/products/:id': 'admin',
+  'POST /api/quick-order': 'public',
   'GET /api/categories': 'public',
   'POST /api/categories': 'admin',
   'DELETE /api/categories/:id': 'admin',

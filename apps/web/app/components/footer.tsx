@@ -9,6 +9,7 @@ const COLUMNS = [
     title: 'Shop',
     links: [
       { to: '/shop', label: 'All products' },
+      { to: '/quick-order', label: 'Quick order' },
       { to: '/gallery', label: 'Gallery' },
       { to: '/cart', label: 'Cart' },
     ],

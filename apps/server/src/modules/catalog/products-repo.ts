@@ -300,11 +300,15 @@ export function createProductsRepo(db: Database) {
       return row ?? null;
     },
 
-    /** Live products with these numbers; numbers no live product has are simply absent. */
+    /**
+     * Live products with these numbers in any case (qa-100 finds QA-100), in one query through
+     * the lower-case index; numbers no live product has are simply absent.
+     */
     async productsByNumbers(numbers: readonly string[]): Promise<ProductRow[]> {
       if (numbers.length === 0) return [];
+      const lowered = [...new Set(numbers.map((number) => number.toLowerCase()))];
       return selectProducts().where(
-        and(inArray(products.number, [...new Set(numbers)]), isNull(products.deletedAt)),
+        and(inArray(sql`lower(${products.number})`, lowered), isNull(products.deletedAt)),
       );
     },
 

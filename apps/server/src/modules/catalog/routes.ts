@@ -11,6 +11,11 @@ import {
   TOTAL_COUNT_CAPPED_HEADER,
   TOTAL_COUNT_HEADER,
 } from '@labshop/shared/schemas/catalog';
+import {
+  QuickOrderAnswerSchema,
+  QuickOrderRequestSchema,
+} from '@labshop/shared/schemas/quick-order-dto';
+import { QUICK_ORDER_MAX_LINES } from '@labshop/shared/quick-order';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,7 +36,7 @@ import { ErrorSchema } from '../../http/errors.ts';
 import { auditContextOf } from '../../http/audit-context.ts';
 import { limitField, pageField } from '@labshop/shared/schemas/paging';
 
-/** SPEC.md section 7, catalogue calls: /api/products and /api/categories. */
+/** SPEC.md section 7, catalogue calls: /api/products and /api/categories; ours: the quick order. */
 
 /**
  * Sends JSON text that the service already serialised. Fastify passes a string with a JSON
@@ -227,6 +232,26 @@ export async function catalogRoutes(
     async (request, reply) => {
       await catalog.deleteProduct(request.params.id, await auditContextOf(request));
       return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/quick-order',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Lines of product number and quantity resolved to products and prices',
+        description: `Each line: a product number, then a quantity (1 when missing), separated by spaces, tabs, commas or semicolons; blank lines and a header line are skipped, CSV quotes allowed. Answers each line with its product and price at the caller's tier (wholesale when signed in), or its error; lines naming one product are merged. At most ${QUICK_ORDER_MAX_LINES} lines (else 400).`,
+        body: QuickOrderRequestSchema,
+        response: { 200: QuickOrderAnswerSchema, 400: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await viewerOf(request);
+      // Prices depend on who asks, and a partner's may not be kept anywhere.
+      reply.header('cache-control', 'private, no-store');
+      return catalog.quickOrder(request.body.text, viewer);
     },
   );
 

@@ -7,11 +7,13 @@ import { createBrochureFiles } from './brochures.ts';
 import { createCategoriesService } from './categories-service.ts';
 import { createImageFiles } from './images.ts';
 import { createProductsService } from './products-service.ts';
+import { createQuickOrderService } from './quick-order-service.ts';
 import type { CatalogRepo } from './repo.ts';
 
 /**
  * The catalogue module's service, as app.ts builds it and other modules call it: products
- * (products-service.ts) and categories (categories-service.ts), which share the answers'
+ * (products-service.ts), categories (categories-service.ts) and the quick order
+ * (quick-order-service.ts). Products and categories share the answers'
  * shape (answers.ts), the stored pictures (images.ts) and brochures (brochures.ts).
  */
 
@@ -51,6 +53,7 @@ export function createCatalogService({
   return {
     ...createProductsService({ repo, cache, audit, answers, imageFiles, brochures }),
     ...createCategoriesService({ repo, cache, audit, answers, imageFiles }),
+    ...createQuickOrderService({ repo }),
   };
 }
 

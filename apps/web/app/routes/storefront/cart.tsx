@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Await } from 'react-router';
+import { Await, Link } from 'react-router';
 import type { Route } from './+types/cart';
 import { loadCart, loadCartInBrowser, type CartLoad } from '../../features/cart/api/cart.ts';
 import { cartLineAction } from '../../features/cart/cart-actions.server.ts';
@@ -64,7 +64,15 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
   );
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 lg:py-10">
-      <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">Shopping Cart</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2">
+        <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">Shopping Cart</h1>
+        <Link
+          to="/quick-order"
+          className="font-semibold text-brand-700 underline-offset-2 hover:text-brand-900 hover:underline"
+        >
+          Quick Order by product number
+        </Link>
+      </div>
       {/* The server's cart is rendered in place: a Suspense boundary would let React stream
           the spinner first and swap the cart in after paint, shifting the footer. */}
       {loaderData.cart instanceof Promise ? (
