@@ -58,7 +58,7 @@ test.describe('admin dashboard', () => {
   }) => {
     await logIn(page, ADMIN, '/home');
     await openAccountArea(page);
-    await page.getByRole('link', { name: 'Admin' }).filter({ visible: true }).click();
+    await page.getByRole('link', { name: 'Admin', exact: true }).filter({ visible: true }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await waitForHydration(page);
     await expect(page).toHaveTitle(/^Overview \| Admin \|/);

@@ -30,7 +30,7 @@ test.describe('login', () => {
       const user = page.getByTestId('signed-in-user').filter({ visible: true });
       await expect(user).toContainText(partner.name);
       await expect(user).toContainText('Wholesale prices');
-      await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
       expect(await tier(page)).toBe('wholesale');
 
       // Shop cards show partners the wholesale price beside the retail one.
@@ -59,7 +59,7 @@ test.describe('login', () => {
   test('the administrator sees the Admin link and the admin shell', async ({ page }) => {
     await logInWithForm(page, ADMIN, '/home');
     await openAccountArea(page);
-    await page.getByRole('link', { name: 'Admin' }).filter({ visible: true }).click();
+    await page.getByRole('link', { name: 'Admin', exact: true }).filter({ visible: true }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
     // The overview counts what the shop holds: the demo catalogue is there.
