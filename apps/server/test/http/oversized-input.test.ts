@@ -48,6 +48,8 @@ const LONG_TEXT_FIELDS = new Set([
   // The preview and the test copy take the same body as the send.
   'POST /api/newsletter/preview content',
   'POST /api/newsletter/test content',
+  // A pasted quick order of 500 lines with a spreadsheet's extra columns: up to 100,000.
+  'POST /api/quick-order text',
 ]);
 
 const hostileText = (length: number) => `a@${'.'.repeat(length - 3)}@`;
