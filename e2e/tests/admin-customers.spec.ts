@@ -114,4 +114,20 @@ test.describe('admin customers', () => {
       expect(customer.join('\n').toLowerCase()).toContain('example.com');
     }
   });
+
+  test("a customer's card opens its orders from the shop in Orders History", async ({ page }) => {
+    await openCustomers(page);
+    await searchCustomers(page, 'brightsmile');
+    const card = page.getByRole('article').filter({ hasText: 'Bright Smile Dental Lab' });
+    await card.getByRole('link', { name: 'Orders in the shop of Bright Smile Dental Lab' }).click();
+    await expect(page).toHaveURL(
+      (url) =>
+        url.pathname === '/admin/orders-history' &&
+        url.searchParams.get('search') === 'orders@brightsmile-lab.example',
+    );
+    await waitForHydration(page);
+    await expect(page.getByRole('searchbox', { name: 'Search orders' })).toHaveValue(
+      'orders@brightsmile-lab.example',
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import type { CustomerDto } from '@labshop/shared/schemas/erp';
-import { Globe, Mail, Phone } from 'lucide-react';
+import { Globe, Mail, Phone, ShoppingBag } from 'lucide-react';
+import { Link } from 'react-router';
 import { useId } from 'react';
 import { telHref } from '../../../lib/phone.ts';
 
@@ -110,6 +111,18 @@ export function CustomerCard({ customer }: { customer: CustomerDto }) {
             </li>
           )}
         </ul>
+      )}
+      {email && (
+        // Ours (issue 36): the customer's orders from the shop, the ones placed with its e-mail
+        // (the e-mail is what links a lab's users and checkouts to it).
+        <Link
+          to={`/admin/orders-history?${new URLSearchParams({ search: email })}`}
+          className={`mt-3 flex items-center gap-2 border-t border-slate-100 pt-3 text-sm ${contactLink}`}
+        >
+          <ShoppingBag className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+          Orders in the shop
+          <span className="sr-only"> of {customer.displayName || email}</span>
+        </Link>
       )}
     </article>
   );

@@ -159,7 +159,7 @@ describe('CustomersList', () => {
     expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
   });
 
-  it('links phone, e-mail and website on the cards', async () => {
+  it("links phone, e-mail, website and the customer's shop orders on the cards", async () => {
     renderScreen();
     const card = (await screen.findByRole('heading', { name: 'Customer 01' })).closest('article');
     if (!card) throw new Error('no card');
@@ -168,7 +168,9 @@ describe('CustomersList', () => {
       'tel:+18135550101',
       'mailto:buyer1@lab1.example',
       'https://lab1.example/',
+      '/admin/orders-history?search=buyer1%40lab1.example',
     ]);
+    expect(links[3]?.textContent).toBe('Orders in the shop of Customer 01');
     expect(links[2]?.getAttribute('rel')).toContain('noopener');
     expect(links[2]?.getAttribute('target')).toBe('_blank');
     expect(card.textContent).toContain('Company');
