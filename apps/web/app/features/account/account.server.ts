@@ -26,13 +26,17 @@ async function accountCall<T>(request: Request, context: AppLoadContext, path: s
   return (await response.json()) as T;
 }
 
-/** A time as the shop says it ('Nov 28, 2026, 3:04 PM'), in its time zone on every side. */
-export function shopTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+/**
+ * Times as the shop says them ('Nov 28, 2026, 3:04 PM'), in its time zone, formatted on the
+ * server so the browser shows the same text: one formatter for a page's times.
+ */
+function shopTimes(timeZone: string): (iso: string) => string {
+  const format = new Intl.DateTimeFormat('en-US', {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone,
-  }).format(new Date(iso));
+  });
+  return (iso) => format.format(new Date(iso));
 }
 
 /** /account: the user, their lab, and a page of the lab's orders (?q=, ?page=). */
@@ -45,7 +49,7 @@ export async function loadAccountPage(request: Request, context: AppLoadContext)
     accountCall<AccountAnswer>(request, context, '/api/account'),
     accountCall<AccountOrdersAnswer>(request, context, `/api/account/orders?${query}`),
   ]);
-  const { shopTimeZone } = context.publicConfig;
+  const shopTime = shopTimes(context.publicConfig.shopTimeZone);
   return {
     account,
     search,
@@ -53,7 +57,7 @@ export async function loadAccountPage(request: Request, context: AppLoadContext)
       ...orders,
       orders: orders.orders.map((order) => ({
         ...order,
-        placedAtText: shopTime(order.placedAt, shopTimeZone),
+        placedAtText: shopTime(order.placedAt),
       })),
     },
   };
@@ -66,14 +70,14 @@ export async function loadAccountOrder(request: Request, context: AppLoadContext
     context,
     `/api/account/orders/${encodeURIComponent(number)}`,
   );
-  const { shopTimeZone } = context.publicConfig;
+  const shopTime = shopTimes(context.publicConfig.shopTimeZone);
   return {
     order: {
       ...order,
-      placedAtText: shopTime(order.placedAt, shopTimeZone),
+      placedAtText: shopTime(order.placedAt),
       timeline: order.timeline.map((step) => ({
         ...step,
-        atText: step.at ? shopTime(step.at, shopTimeZone) : null,
+        atText: step.at ? shopTime(step.at) : null,
       })),
     },
   };

@@ -7,7 +7,8 @@ import {
 } from '@labshop/shared/schemas/checkout';
 import { pricesFromDollars } from '@labshop/shared/pricing';
 import { PAYMENT } from '@labshop/shared/constants';
-import { Lock, TriangleAlert } from 'lucide-react';
+import { Lock } from 'lucide-react';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -234,12 +235,7 @@ export function CheckoutPage({
             />
 
             <div role="alert" data-testid="checkout-error">
-              {error && (
-                <p className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
-                  <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-                  {error}
-                </p>
-              )}
+              {error && <ErrorAlert>{error}</ErrorAlert>}
             </div>
 
             <div className="flex flex-col gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center sm:justify-between">

@@ -7,10 +7,11 @@ import {
   INQUIRY_TYPES,
   type InquiryType,
 } from '@labshop/shared/schemas/content';
-import { CircleCheck, Send, TriangleAlert } from 'lucide-react';
+import { CircleCheck, Send } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm, type FieldError, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { BotTrapField, FormField, formControlProps } from '../../../components/form-field.tsx';
 import type { PublicFormActionData } from '../../../lib/post-public-form.ts';
 import { sendContactMessage } from '../api/contact.ts';
@@ -240,14 +241,7 @@ export function ContactForm({ recaptchaSiteKey, recaptchaScriptUrl, posted }: Co
           </p>
         )}
       </div>
-      <div role="alert">
-        {outcome?.kind === 'error' && (
-          <p className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
-            <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-            {outcome.text}
-          </p>
-        )}
-      </div>
+      <div role="alert">{outcome?.kind === 'error' && <ErrorAlert>{outcome.text}</ErrorAlert>}</div>
     </form>
   );
 }

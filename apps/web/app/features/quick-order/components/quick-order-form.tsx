@@ -1,6 +1,7 @@
 import { formatCents } from '@labshop/shared/money';
-import { ShoppingCart, TriangleAlert } from 'lucide-react';
+import { ShoppingCart } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { fieldAria, FormField, formInputClass } from '../../../components/form-field.tsx';
 import { QUICK_ORDER_FIELDS, type QuickOrderPosted } from '../quick-order-form-fields.ts';
 import { useQuickOrderResults } from '../use-quick-order-results.ts';
@@ -118,14 +119,7 @@ export function QuickOrderForm({ posted }: { posted: QuickOrderPosted | null }) 
           )}
           {checking && <p className="text-slate-600">Checking your lines…</p>}
         </div>
-        <div role="alert">
-          {error && (
-            <p className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
-              <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-              {error}
-            </p>
-          )}
-        </div>
+        <div role="alert">{error && <ErrorAlert>{error}</ErrorAlert>}</div>
 
         <button
           type="submit"
