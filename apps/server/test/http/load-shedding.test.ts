@@ -143,7 +143,9 @@ describe('load shedding by fairness', () => {
 
   it('lets checkout and payment requests past a full queue', async () => {
     const heavy = Array.from({ length: 6 }, () => get('/api/test/hold', { from: HEAVY }));
-    await until('a held request', () => holding.length > 0);
+    // Alone, the client takes both turns (LOAD_SHED_CONCURRENCY); the rest of its reads wait.
+    // Waiting for the second turn too: a run once counted one, and the second started meanwhile.
+    await until('both turns held', () => holding.length === 2);
     // The same busy client, paying: not queued behind its own reads.
     const held = holding.length;
     const payment = await get('/api/salesOrdersLastID', { from: HEAVY });
