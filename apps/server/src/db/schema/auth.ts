@@ -1,5 +1,5 @@
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns.ts';
+import { id, timestamps } from './columns.ts';
 
 /**
  * Server-side login sessions (backend-for-frontend): the browser holds only an opaque cookie,
@@ -62,3 +62,28 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A user's saved shipping addresses (issue 36's address book). The lab's own address, from the
+ * ERP customer, is offered first and is not stored here.
+ */
+export const userAddresses = pgTable(
+  'user_addresses',
+  {
+    id: id(),
+    userSubject: text('user_subject').notNull(),
+    /** The user's own name for it ('Back door', 'Second lab'); may be empty. */
+    label: text('label').notNull().default(''),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull().default(''),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    /** ISO 3166-1 alpha-2. */
+    country: text('country').notNull(),
+    ...timestamps,
+  },
+  (table) => [index('user_addresses_user_idx').on(table.userSubject, table.createdAt)],
+);

@@ -60,9 +60,23 @@ export const orders = pgTable(
       .notNull()
       .default('not_started'),
     erpSalesOrderId: text('erp_sales_order_id'),
+    /** The ERP's own number for the sales order: its shipments and invoices name it. */
+    erpSalesOrderNumber: text('erp_sales_order_number'),
     /** When the ERP took the sales order (the account's timeline). */
     erpSyncedAt: timestamp('erp_synced_at', { withTimezone: true }),
     erpSyncError: text('erp_sync_error'),
+    /**
+     * What the ERP last said of the sales order's progress (the account's timeline, issue 36):
+     * its shipment and posted invoice, and when the shop last asked. Read by the order-status
+     * round (jobs/order-status.ts); kept through an ERP outage.
+     */
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    erpShipmentNumber: text('erp_shipment_number'),
+    invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
+    erpInvoiceNumber: text('erp_invoice_number'),
+    /** The invoice's id in the ERP: its PDF is read by it. */
+    erpInvoiceId: text('erp_invoice_id'),
+    erpStatusCheckedAt: timestamp('erp_status_checked_at', { withTimezone: true }),
     /**
      * The storefront checkout that made the order: the SHA-256 of the browser's checkout cookie
      * (renewed once a payment is answered paid). Only a payment from the same checkout may be
@@ -78,6 +92,10 @@ export const orders = pgTable(
     // A lab's account lists its orders by the user's e-mail and the lab's customer number.
     index('orders_email_lower_idx').on(sql`lower(${table.email})`),
     index('orders_customer_number_idx').on(table.customerNumber),
+    // The order-status round: synced orders not yet invoiced, least recently asked first.
+    index('orders_erp_status_due_idx')
+      .on(table.erpStatusCheckedAt)
+      .where(sql`${table.erpSyncedAt} is not null and ${table.invoicedAt} is null`),
     // The dashboard's orders and revenue per day.
     index('orders_paid_at_idx')
       .on(table.paidAt)
@@ -212,6 +230,14 @@ export const erpSalesOrders = pgTable(
     customerNumber: text('customer_number').notNull(),
     /** The whole document as sent (lines, addresses, discount). */
     document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    /**
+     * Marked by the admin (Orders History, embedded mode), what posting a shipment and an
+     * invoice is in Business Central: the whole order at once, numbered after the sales order.
+     */
+    shipmentNumber: text('shipment_number'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    invoiceNumber: text('invoice_number'),
+    invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
