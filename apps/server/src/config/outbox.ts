@@ -22,6 +22,13 @@ export const outboxFields = {
     maxMeans: '7 days',
     default: 3600,
   }),
+  ORDER_STATUS_POLL_SECONDS: numberField({
+    of: 'a number of seconds',
+    min: 1,
+    max: 24 * 3600,
+    maxMeans: 'a day',
+    default: 600,
+  }),
 };
 
 /** The durable job worker (ERP sync, order mail): how often it looks, how it backs off. */
@@ -35,6 +42,8 @@ export interface OutboxConfig {
 
 export interface OutboxSettings {
   outbox: OutboxConfig;
+  /** How often the ERP is asked which orders were shipped and invoiced (jobs/order-status.ts). */
+  orderStatusPollMs: number;
 }
 
 export function outboxSettings(vars: VarsOf<typeof outboxFields>): OutboxSettings {
@@ -45,5 +54,6 @@ export function outboxSettings(vars: VarsOf<typeof outboxFields>): OutboxSetting
       retryBaseMs: vars.OUTBOX_RETRY_BASE_SECONDS * 1000,
       retryMaxMs: vars.OUTBOX_RETRY_MAX_SECONDS * 1000,
     },
+    orderStatusPollMs: vars.ORDER_STATUS_POLL_SECONDS * 1000,
   };
 }

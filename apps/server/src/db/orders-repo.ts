@@ -6,6 +6,7 @@ import {
   desc,
   eq,
   exists,
+  gte,
   ilike,
   inArray,
   isNotNull,
@@ -34,6 +35,21 @@ export type NewOrder = Omit<
   'id' | 'number' | 'status' | 'createdAt' | 'updatedAt'
 >;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>;
+
+/** An order the order-status round asks the ERP about. */
+export interface ProgressDueOrder {
+  id: string;
+  number: string;
+  erpSalesOrderId: string;
+  erpSalesOrderNumber: string | null;
+}
+
+/** What the ERP said of a sales order's shipping and invoicing (the ERP port's answer). */
+export interface OrderProgress {
+  salesOrderNumber: string;
+  shipment: { number: string; at: Date } | null;
+  invoice: { id: string; number: string; at: Date } | null;
+}
 
 /**
  * Where the export's previous batch ended: the last order's created_at as text in UTC with
@@ -344,14 +360,72 @@ export function createOrderRepo(db: Database) {
         );
     },
 
-    async markSynced(orderId: string, erpSalesOrderId: string): Promise<void> {
+    async markSynced(orderId: string, salesOrder: { id: string; number: string }): Promise<void> {
       await db
         .update(orders)
         .set({
           erpSyncStatus: 'synced',
-          erpSalesOrderId,
+          erpSalesOrderId: salesOrder.id,
+          erpSalesOrderNumber: salesOrder.number || null,
           erpSyncError: null,
           erpSyncedAt: sql`now()`,
+        })
+        .where(eq(orders.id, orderId));
+    },
+
+    /**
+     * Orders the ERP has taken and not yet invoiced, paid since `since`, least recently asked
+     * first: what the order-status round asks the ERP about.
+     */
+    async progressDue(limit: number, since: Date): Promise<ProgressDueOrder[]> {
+      return db
+        .select({
+          id: orders.id,
+          number: orders.number,
+          erpSalesOrderId: orders.erpSalesOrderId,
+          erpSalesOrderNumber: orders.erpSalesOrderNumber,
+        })
+        .from(orders)
+        .where(
+          and(
+            isNotNull(orders.erpSyncedAt),
+            isNull(orders.invoicedAt),
+            isNotNull(orders.erpSalesOrderId),
+            gte(orders.paidAt, since),
+          ),
+        )
+        .orderBy(sql`${orders.erpStatusCheckedAt} asc nulls first`, asc(orders.paidAt))
+        .limit(limit) as Promise<ProgressDueOrder[]>;
+    },
+
+    /**
+     * What the ERP said of the order's progress, and when it was asked. A shipment or invoice
+     * once recorded is kept (the ERP's documents are posted for good); null progress (the ERP
+     * no longer knows the sales order) only moves the time.
+     */
+    async recordProgress(orderId: string, progress: OrderProgress | null): Promise<void> {
+      await db
+        .update(orders)
+        .set({
+          erpStatusCheckedAt: sql`now()`,
+          ...(progress
+            ? {
+                erpSalesOrderNumber: progress.salesOrderNumber,
+                ...(progress.shipment
+                  ? {
+                      shippedAt: sql`coalesce(${orders.shippedAt}, ${progress.shipment.at.toISOString()}::timestamptz)`,
+                      erpShipmentNumber: sql`coalesce(${orders.erpShipmentNumber}, ${progress.shipment.number})`,
+                    }
+                  : {}),
+                ...(progress.invoice
+                  ? {
+                      invoicedAt: progress.invoice.at,
+                      erpInvoiceNumber: progress.invoice.number,
+                      erpInvoiceId: progress.invoice.id,
+                    }
+                  : {}),
+              }
+            : {}),
         })
         .where(eq(orders.id, orderId));
     },

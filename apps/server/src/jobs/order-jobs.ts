@@ -209,7 +209,7 @@ export function createOrderJobHandlers(deps: OrderJobDeps): OutboxHandlers {
           (await erp.createSalesOrder(
             salesOrderInput(order, await repo.linesOf([order.id]), customer.number),
           ));
-        await repo.markSynced(order.id, salesOrder.id);
+        await repo.markSynced(order.id, salesOrder);
         log.info(
           { order: order.number, customer: customer.number, salesOrder: salesOrder.number },
           'order synced to the ERP',

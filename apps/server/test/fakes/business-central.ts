@@ -9,8 +9,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
  * - `POST /{tenant}/oauth2/v2.0/token`: client credentials (form-encoded); a wrong client id or
  *   secret is refused the way Entra refuses it (`{error, error_description}`).
  * - `/v2.0/{tenant}/{environment}/api/v2.0/companies` and, per company,
- *   `customers`, `items`, `salesOrders` (with `salesOrderLines`, deep insert on POST), and the
- *   custom `api/{priceListApi}/companies({id})/priceListLines`.
+ *   `customers`, `items`, `salesOrders` (with `salesOrderLines`, deep insert on POST, and the
+ *   bound action `Microsoft.NAV.shipAndInvoice`), the posted `salesShipments` and
+ *   `salesInvoices` (with `pdfDocument` and its `pdfDocumentContent`), and the custom
+ *   `api/{priceListApi}/companies({id})/priceListLines`.
  * - Bearer tokens are required (401 when missing, unknown or expired); collections come as
  *   `{@odata.context, value}` with `@odata.etag` on every record (new on every change);
  *   `Prefer: odata.maxpagesize=N` pages with an opaque `@odata.nextLink`; `$filter` with
@@ -22,7 +24,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
  *   come as `{error:{code,message}}`. Sales orders may share an externalDocumentNumber, as in
  *   Business Central: nothing but the caller keeps a create from happening twice.
  *
- * Test controls: `seed`, `failNext` (with Retry-After), `delayNext` and `hangNext` (optionally
+ * Posting a sales order (the action, or the `post` control) makes its shipment (102001, ...)
+ * and invoice (103001, ...), each naming the order by orderNumber, and deletes the sales order,
+ * as Business Central does once an order is fully shipped and invoiced.
+ *
+ * Test controls: `seed`, `post`, `failNext` (with Retry-After), `delayNext` and `hangNext` (optionally
  * carrying the call out first: "stored, but the answer was lost"), `latencyMs`, `revokeTokens`,
  * `calls`, `tokenRequests`, `reset`, and `env()` for the app's environment variables.
  */
@@ -56,7 +62,18 @@ export interface FakeBusinessCentral {
   customers(): FakeBcCustomer[];
   items(): FakeBcItem[];
   salesOrders(): FakeBcSalesOrder[];
+  salesShipments(): FakeBcSalesShipment[];
+  salesInvoices(): FakeBcSalesInvoice[];
   priceListLines(): FakeBcPriceListLine[];
+  /**
+   * What the office does in Business Central: posts the sales order's shipment (`ship`) and,
+   * when `invoice` is given, its invoice too, which deletes the sales order. Dates are
+   * YYYY-MM-DD (default today); `invoiceStatus` defaults to 'Open'.
+   */
+  post(
+    salesOrderNumber: string,
+    options?: { ship?: string; invoice?: string | false; invoiceStatus?: string },
+  ): { shipment: FakeBcSalesShipment | null; invoice: FakeBcSalesInvoice | null };
   /**
    * The next `times` matching calls (API calls unless `when` says otherwise) answer `status`
    * with `{error:{code,message}}` (or `body`) and, when given, Retry-After.
@@ -398,6 +415,39 @@ class ApiError extends Error {
   }
 }
 
+/** A posted sales shipment (Business Central's salesShipments, v2.0). */
+export interface FakeBcSalesShipment {
+  id: string;
+  etag: string;
+  number: string;
+  externalDocumentNumber: string;
+  orderNumber: string;
+  customerNumber: string;
+  customerName: string;
+  shipmentDate: string;
+  postingDate: string;
+  lastModifiedDateTime: string;
+}
+
+/** A sales invoice (Business Central's salesInvoices, v2.0); posted ones name their order. */
+export interface FakeBcSalesInvoice {
+  id: string;
+  etag: string;
+  number: string;
+  externalDocumentNumber: string;
+  orderId: string;
+  orderNumber: string;
+  customerNumber: string;
+  customerName: string;
+  invoiceDate: string;
+  postingDate: string;
+  dueDate: string;
+  status: string;
+  totalAmountIncludingTax: number;
+  remainingAmount: number;
+  lastModifiedDateTime: string;
+}
+
 interface Company {
   id: string;
   name: string;
@@ -405,9 +455,13 @@ interface Company {
   customers: FakeBcCustomer[];
   items: FakeBcItem[];
   salesOrders: FakeBcSalesOrder[];
+  salesShipments: FakeBcSalesShipment[];
+  salesInvoices: FakeBcSalesInvoice[];
   priceListLines: FakeBcPriceListLine[];
-  series: { customer: number; salesOrder: number };
+  series: { customer: number; salesOrder: number; shipment: number; invoice: number };
 }
+
+const NEW_SERIES = () => ({ customer: 0, salesOrder: 101000, shipment: 102000, invoice: 103000 });
 
 interface Fault {
   kind: 'fail' | 'delay' | 'hang';
@@ -448,8 +502,10 @@ export async function startFakeBusinessCentral(
     customers: [],
     items: [],
     salesOrders: [],
+    salesShipments: [],
+    salesInvoices: [],
     priceListLines: [],
-    series: { customer: 0, salesOrder: 101000 },
+    series: NEW_SERIES(),
   });
   const companyName = options.companyName ?? 'CRONUS USA, Inc.';
   const main = newCompany(companyName);
@@ -896,6 +952,81 @@ export async function startFakeBusinessCentral(
     return order;
   };
 
+  /**
+   * Posts the order's shipment and, unless `invoice` is false, its invoice; a fully posted order
+   * is deleted, as in Business Central (its documents keep its number in orderNumber).
+   */
+  const postSalesOrder = (
+    company: Company,
+    order: FakeBcSalesOrder,
+    posting: { ship?: string; invoice?: string | false; invoiceStatus?: string },
+  ) => {
+    const shipmentDate = posting.ship ?? today();
+    company.series.shipment += 1;
+    const shipment: FakeBcSalesShipment = {
+      id: randomUUID(),
+      etag: newEtag(),
+      number: String(company.series.shipment),
+      externalDocumentNumber: order.externalDocumentNumber,
+      orderNumber: order.number,
+      customerNumber: order.customerNumber,
+      customerName: order.customerName,
+      shipmentDate,
+      postingDate: shipmentDate,
+      lastModifiedDateTime: now(),
+    };
+    company.salesShipments.push(shipment);
+    for (const line of order.salesOrderLines) line.shipQuantity = 0;
+    order.fullyShipped = true;
+    if (posting.invoice === false) return { shipment: copy(shipment), invoice: null };
+    const invoiceDate = posting.invoice ?? today();
+    company.series.invoice += 1;
+    const invoice: FakeBcSalesInvoice = {
+      id: randomUUID(),
+      etag: newEtag(),
+      number: String(company.series.invoice),
+      externalDocumentNumber: order.externalDocumentNumber,
+      orderId: order.id,
+      orderNumber: order.number,
+      customerNumber: order.customerNumber,
+      customerName: order.customerName,
+      invoiceDate,
+      postingDate: invoiceDate,
+      dueDate: invoiceDate,
+      status: posting.invoiceStatus ?? 'Open',
+      totalAmountIncludingTax: order.totalAmountIncludingTax,
+      remainingAmount: order.totalAmountIncludingTax,
+      lastModifiedDateTime: now(),
+    };
+    company.salesInvoices.push(invoice);
+    company.salesOrders.splice(company.salesOrders.indexOf(order), 1);
+    return { shipment: copy(shipment), invoice: copy(invoice) };
+  };
+
+  /** A small, valid PDF naming the invoice: what pdfDocumentContent streams. */
+  const invoicePdf = (invoice: FakeBcSalesInvoice): string => {
+    const text = `Business Central invoice ${invoice.number} for order ${invoice.orderNumber}`;
+    const stream = `BT /F1 12 Tf 72 720 Td (${text}) Tj ET`;
+    const objects = [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+      `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ];
+    let body = '%PDF-1.4\n';
+    const offsets: number[] = [];
+    objects.forEach((object, index) => {
+      offsets.push(body.length);
+      body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    });
+    const xref = body.length;
+    body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+    for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+    body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+    return body;
+  };
+
   // ---- queries --------------------------------------------------------------------------
 
   type Row = Record<string, unknown>;
@@ -1106,6 +1237,63 @@ export async function startFakeBusinessCentral(
   };
 
   /** The company's routes: `segments` follow `companies(<id>)`. */
+  /** The fields of an empty collection's records, for $select and $filter checks. */
+  const sampleOf = (set: 'salesShipments' | 'salesInvoices'): Row => {
+    const common = {
+      id: EMPTY_GUID,
+      etag: '',
+      number: '',
+      externalDocumentNumber: '',
+      orderNumber: '',
+      customerNumber: '',
+      customerName: '',
+      postingDate: EMPTY_DATE,
+      lastModifiedDateTime: '',
+    };
+    if (set === 'salesShipments') {
+      return { ...common, shipmentDate: EMPTY_DATE } satisfies FakeBcSalesShipment;
+    }
+    return {
+      ...common,
+      orderId: EMPTY_GUID,
+      invoiceDate: EMPTY_DATE,
+      dueDate: EMPTY_DATE,
+      status: 'Draft',
+      totalAmountIncludingTax: 0,
+      remainingAmount: 0,
+    } satisfies FakeBcSalesInvoice;
+  };
+
+  /** salesInvoices({id})/pdfDocument and .../pdfDocument/pdfDocumentContent; null for others. */
+  const invoiceDocumentRoute = (
+    company: Company,
+    invoiceId: string,
+    rest: string[],
+    context: (path: string) => string,
+  ): Answer | null => {
+    if (rest[0] !== 'pdfDocument' || rest.length > 2) return null;
+    if (rest.length === 2 && rest[1] !== 'pdfDocumentContent') return null;
+    const invoice = recordOf(company.salesInvoices, invoiceId, 'Sales Invoice Header');
+    const path = `salesInvoices(${invoice.id})/pdfDocument`;
+    if (rest.length === 1) {
+      return json(200, {
+        '@odata.context': context(`${path}/$entity`),
+        id: invoice.id,
+        parentId: invoice.id,
+        parentType: 'Sales Invoice',
+        'pdfDocumentContent@odata.mediaReadLink': `${origin}/v2.0/${tenantId}/${environment}/api/v2.0/companies(${company.id})/${path}/pdfDocumentContent`,
+      });
+    }
+    return [
+      200,
+      invoicePdf(invoice),
+      {
+        'content-type': 'application/pdf',
+        'content-disposition': `attachment; filename="Sales Invoice ${invoice.number}.pdf"`,
+      },
+    ];
+  };
+
   const companyRoute = (
     method: string,
     url: URL,
@@ -1122,6 +1310,23 @@ export async function startFakeBusinessCentral(
     const [first, second] = parsed;
     const context = (path: string) => contextOf(api, company, path);
     const custom = api !== 'v2.0';
+    if (!custom && first?.set === 'salesInvoices' && first.key && method === 'GET') {
+      const pdf = invoiceDocumentRoute(company, first.key, segments.slice(1), context);
+      if (pdf) return pdf;
+    }
+    if (
+      !custom &&
+      first?.set === 'salesOrders' &&
+      first.key &&
+      segments[1] === 'Microsoft.NAV.shipAndInvoice' &&
+      segments.length === 2
+    ) {
+      if (method !== 'POST') {
+        throw new ApiError(405, 'BadRequest_MethodNotAllowed', `'${method}' is not allowed.`);
+      }
+      postSalesOrder(company, recordOf(company.salesOrders, first.key, 'Sales Header'), {});
+      return [204, '', {}];
+    }
     if (!first || (custom && first.set !== 'priceListLines') || parsed.length > 2) {
       return notFound(`No HTTP resource was found that matches the request URI '${url.href}'.`);
     }
@@ -1288,7 +1493,29 @@ export async function startFakeBusinessCentral(
       }
     }
 
-    const known = ['customers', 'items', 'salesOrders'].includes(first.set);
+    if ((first.set === 'salesShipments' || first.set === 'salesInvoices') && method === 'GET') {
+      const shipments = first.set === 'salesShipments';
+      const rows = (shipments ? company.salesShipments : company.salesInvoices) as unknown as Row[];
+      const typeName = shipments ? 'salesShipment' : 'salesInvoice';
+      if (!first.key) {
+        return collection(url, headers, rows, typeName, context(first.set), sampleOf(first.set));
+      }
+      if (!second) {
+        const record = recordOf(
+          rows as unknown as { id: string }[],
+          first.key,
+          shipments ? 'Sales Shipment Header' : 'Sales Invoice Header',
+        );
+        return json(200, {
+          '@odata.context': context(`${first.set}/$entity`),
+          ...show(record as unknown as Row, null, false),
+        });
+      }
+    }
+
+    const known = ['customers', 'items', 'salesOrders', 'salesShipments', 'salesInvoices'].includes(
+      first.set,
+    );
     if (known) {
       throw new ApiError(
         405,
@@ -1665,7 +1892,14 @@ export async function startFakeBusinessCentral(
     customers: () => copy(main.customers),
     items: () => copy(main.items),
     salesOrders: () => copy(main.salesOrders),
+    salesShipments: () => copy(main.salesShipments),
+    salesInvoices: () => copy(main.salesInvoices),
     priceListLines: () => copy(main.priceListLines),
+    post(salesOrderNumber, posting = {}) {
+      const order = main.salesOrders.find((candidate) => candidate.number === salesOrderNumber);
+      if (!order) throw new Error(`The fake has no sales order ${salesOrderNumber}`);
+      return postSalesOrder(main, order, posting);
+    },
     failNext(status, failure = {}) {
       for (let time = 0; time < (failure.times ?? 1); time += 1) {
         faults.push({
@@ -1707,8 +1941,10 @@ export async function startFakeBusinessCentral(
         company.customers.length = 0;
         company.items.length = 0;
         company.salesOrders.length = 0;
+        company.salesShipments.length = 0;
+        company.salesInvoices.length = 0;
         company.priceListLines.length = 0;
-        company.series = { customer: 0, salesOrder: 101000 };
+        company.series = NEW_SERIES();
       }
       calls.length = 0;
       faults.length = 0;

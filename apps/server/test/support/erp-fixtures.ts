@@ -63,6 +63,8 @@ export function controllableErp(db: Database, kind: Erp['kind'] = 'built-in') {
     listItemPrices: (sources) => call(async () => state.itemPrices ?? real.listItemPrices(sources)),
     findSalesOrder: (number) => call(() => real.findSalesOrder(number)),
     createSalesOrder: (input) => call(() => real.createSalesOrder(input)),
+    salesOrderProgress: (salesOrder) => call(() => real.salesOrderProgress(salesOrder)),
+    invoicePdf: (invoiceId) => call(() => real.invoicePdf(invoiceId)),
   };
   return {
     erp,

@@ -71,6 +71,8 @@ export interface BcClient {
   create(path: string, body: Record<string, unknown>): Promise<BcRecord>;
   /** PATCH with If-Match; a stale ETag throws a BusinessCentralError with code Request_EntityChanged. */
   update(path: string, etag: string, changes: Record<string, unknown>): Promise<BcRecord>;
+  /** A media stream's bytes (`salesInvoices(<id>)/pdfDocument/pdfDocumentContent`); null on 404. */
+  download(path: string): Promise<Uint8Array | null>;
 }
 
 type Method = 'GET' | 'POST' | 'PATCH';
@@ -89,6 +91,8 @@ interface Exchange {
 interface RawAnswer {
   status: number;
   text: string;
+  /** The body as sent (a media stream's bytes). */
+  bytes: Uint8Array;
   headers: Headers;
   /** How many times the call was sent. */
   attempts: number;
@@ -169,7 +173,7 @@ export function createBcClient(config: BusinessCentralConfig, options: BcClientO
     for (let attempt = 1; ; attempt += 1) {
       const retriesLeft = attempt <= config.maxRetries;
       let response: Response;
-      let text: string;
+      let bytes: Uint8Array;
       try {
         response = await doFetch(call.url, {
           method: call.method,
@@ -177,7 +181,7 @@ export function createBcClient(config: BusinessCentralConfig, options: BcClientO
           body: call.body,
           signal: AbortSignal.timeout(config.timeoutMs),
         });
-        text = await response.text();
+        bytes = new Uint8Array(await response.arrayBuffer());
       } catch (error) {
         const code = networkErrorCode(error);
         const resettable = code !== null && RESET_CODES.has(code) && repeatable;
@@ -207,7 +211,8 @@ export function createBcClient(config: BusinessCentralConfig, options: BcClientO
         await sleep(waitMs);
         continue;
       }
-      return { status, text, headers: response.headers, attempts: attempt };
+      const text = new TextDecoder().decode(bytes);
+      return { status, text, bytes, headers: response.headers, attempts: attempt };
     }
   };
 
@@ -471,6 +476,17 @@ export function createBcClient(config: BusinessCentralConfig, options: BcClientO
         body: changes,
       });
       return answerOf(raw, what, 'PATCH');
+    },
+
+    async download(path) {
+      const what = `GET ${entitySetOf(path)}`;
+      const raw = await apiCall('GET', await entityUrl(path), what, {
+        headers: { accept: '*/*' },
+      });
+      if (raw.status === 404) return null;
+      if (raw.status >= 200 && raw.status < 300) return raw.bytes;
+      answerOf(raw, what, 'GET');
+      return null;
     },
   };
 }

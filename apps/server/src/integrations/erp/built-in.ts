@@ -9,9 +9,11 @@ import type {
   ErpCustomer,
   ErpCustomerRecord,
   ErpItemPrices,
+  ErpOrderProgress,
   ErpSalesOrder,
   PriceSource,
 } from './port.ts';
+import { isUuid } from '../../core/uuid.ts';
 
 export interface BuiltInErpOptions {
   /** A fresh customer number when the asked-for one is taken ('WEB' + 3 letters). */
@@ -227,5 +229,90 @@ export function createBuiltInErp(db: Database, options: BuiltInErpOptions = {}):
       }
       return existing;
     },
+
+    async salesOrderProgress(salesOrder) {
+      if (!isUuid(salesOrder.id)) return null;
+      const [row] = await db
+        .select()
+        .from(erpSalesOrders)
+        .where(eq(erpSalesOrders.id, salesOrder.id))
+        .limit(1);
+      return row ? progressOf(row) : null;
+    },
+
+    /** The built-in ERP keeps no documents: the shop makes the invoice's PDF itself. */
+    async invoicePdf() {
+      return null;
+    },
   };
 }
+
+function progressOf(row: SalesOrderRow): ErpOrderProgress {
+  return {
+    salesOrderNumber: row.number,
+    shipment:
+      row.shipmentNumber && row.shippedAt
+        ? { number: row.shipmentNumber, at: row.shippedAt }
+        : null,
+    // One invoice per sales order: the row's id stands for it.
+    invoice:
+      row.invoiceNumber && row.invoicedAt
+        ? { id: row.id, number: row.invoiceNumber, at: row.invoicedAt }
+        : null,
+  };
+}
+
+export type BuiltInPostingOutcome =
+  | { ok: true; progress: ErpOrderProgress; changed: boolean }
+  | { ok: false; reason: 'no-sales-order' | 'not-shipped' };
+
+/**
+ * What the office does in Business Central by posting a shipment and an invoice, for the built-in
+ * ERP (issue 36): the admin marks the whole sales order shipped, then invoiced, from Orders
+ * History. Marking again changes nothing (the first time and number stay). Numbers follow the
+ * sales order's: SO-000123 is shipped as SH-000123 and invoiced as SI-000123.
+ */
+export function createBuiltInPosting(db: Database) {
+  const byShopOrder = async (orderNumber: string) => {
+    const [row] = await db
+      .select()
+      .from(erpSalesOrders)
+      .where(eq(erpSalesOrders.externalDocumentNumber, orderNumber))
+      .limit(1);
+    return row ?? null;
+  };
+  const postedNumber = (salesOrderNumber: string, prefix: 'SH' | 'SI') =>
+    salesOrderNumber.replace(/^SO-/, `${prefix}-`);
+
+  return {
+    async ship(orderNumber: string): Promise<BuiltInPostingOutcome> {
+      const row = await byShopOrder(orderNumber);
+      if (!row) return { ok: false, reason: 'no-sales-order' };
+      if (row.shippedAt) return { ok: true, progress: progressOf(row), changed: false };
+      const [updated] = await db
+        .update(erpSalesOrders)
+        .set({ shipmentNumber: postedNumber(row.number, 'SH'), shippedAt: new Date() })
+        .where(sql`${erpSalesOrders.id} = ${row.id} and ${erpSalesOrders.shippedAt} is null`)
+        .returning();
+      // Another admin marked it at the same moment: theirs stands.
+      const current = updated ?? (await byShopOrder(orderNumber)) ?? row;
+      return { ok: true, progress: progressOf(current), changed: Boolean(updated) };
+    },
+
+    async invoice(orderNumber: string): Promise<BuiltInPostingOutcome> {
+      const row = await byShopOrder(orderNumber);
+      if (!row) return { ok: false, reason: 'no-sales-order' };
+      if (!row.shippedAt) return { ok: false, reason: 'not-shipped' };
+      if (row.invoicedAt) return { ok: true, progress: progressOf(row), changed: false };
+      const [updated] = await db
+        .update(erpSalesOrders)
+        .set({ invoiceNumber: postedNumber(row.number, 'SI'), invoicedAt: new Date() })
+        .where(sql`${erpSalesOrders.id} = ${row.id} and ${erpSalesOrders.invoicedAt} is null`)
+        .returning();
+      const current = updated ?? (await byShopOrder(orderNumber)) ?? row;
+      return { ok: true, progress: progressOf(current), changed: Boolean(updated) };
+    },
+  };
+}
+
+export type BuiltInPosting = ReturnType<typeof createBuiltInPosting>;

@@ -15,6 +15,7 @@ import {
   type ErpCustomerChanges,
   type ErpCustomerRecord,
   type ErpItemPrices,
+  type ErpOrderProgress,
   type ErpSalesOrder,
   type PriceSource,
 } from './port.ts';
@@ -31,6 +32,30 @@ export interface BusinessCentralErp extends Erp {
 const CUSTOMER_SELECT = ['id', 'number', ...ERP_CUSTOMER_COPIED_FIELDS] as const;
 
 const ITEM_SELECT = ['id', 'number', 'displayName', 'blocked', 'unitPrice'] as const;
+
+const SHIPMENT_SELECT = ['id', 'number', 'shipmentDate', 'orderNumber'] as const;
+const INVOICE_SELECT = ['id', 'number', 'invoiceDate', 'status', 'orderNumber'] as const;
+/** Invoices that say nothing about the order's progress: not posted, or cancelled. */
+const NOT_INVOICED = new Set(['Draft', 'Canceled']);
+
+/** A Business Central date ('2026-11-28') as UTC midnight; null when empty or unreadable. */
+function bcDate(value: unknown): Date | null {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || isOpenDate(value)) {
+    return null;
+  }
+  const date = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** The earliest dated record: a partly shipped order counts as shipped from its first shipment. */
+function earliest(records: BcRecord[], dateField: string) {
+  let first: { record: BcRecord; at: Date } | null = null;
+  for (const record of records) {
+    const at = bcDate(record[dateField]);
+    if (at && (!first || at < first.at)) first = { record, at };
+  }
+  return first;
+}
 
 /**
  * Business Central's field lengths (Customer and Sales Header tables): a longer value is refused
@@ -358,6 +383,48 @@ export function createBusinessCentralErp(
           ),
         );
       }
+    },
+
+    /**
+     * The order's posted shipments and invoices name it by its number (orderNumber). An order
+     * synced before the shop kept that number is read once by id; posting the whole order
+     * deletes it in Business Central, and such an order's progress stays unknown (null).
+     */
+    async salesOrderProgress(salesOrder): Promise<ErpOrderProgress | null> {
+      let number = salesOrder.number?.trim() ?? '';
+      if (!number) {
+        if (!isGuid(salesOrder.id)) return null;
+        const record = await client.get(`salesOrders(${salesOrder.id})`);
+        number = record ? text(record.number) : '';
+        if (!number) return null;
+      }
+      const byOrder = `orderNumber eq ${odataString(number)}`;
+      const [shipments, invoices] = await Promise.all([
+        client.list('salesShipments', { filter: byOrder, select: SHIPMENT_SELECT }),
+        client.list('salesInvoices', { filter: byOrder, select: INVOICE_SELECT }),
+      ]);
+      const shipment = earliest(shipments, 'shipmentDate');
+      const invoice = earliest(
+        invoices.filter((record) => !NOT_INVOICED.has(text(record.status))),
+        'invoiceDate',
+      );
+      return {
+        salesOrderNumber: number,
+        shipment: shipment ? { number: text(shipment.record.number), at: shipment.at } : null,
+        invoice: invoice
+          ? {
+              id: recordId(invoice.record, 'sales invoice'),
+              number: text(invoice.record.number),
+              at: invoice.at,
+            }
+          : null,
+      };
+    },
+
+    /** Business Central's own print of the posted invoice (its pdfDocument's content). */
+    async invoicePdf(invoiceId) {
+      if (!isGuid(invoiceId)) return null;
+      return client.download(`salesInvoices(${invoiceId})/pdfDocument/pdfDocumentContent`);
     },
   };
 }

@@ -29,6 +29,28 @@ export interface Erp {
     under?: { poNumber: string; customerNumber: string },
   ): Promise<ErpSalesOrder | null>;
   createSalesOrder(order: ErpSalesOrderInput): Promise<ErpSalesOrder>;
+  /**
+   * How far the sales order has come: its posted shipment and invoice (issue 36's timeline).
+   * `number` is the ERP's document number when the shop knows it (orders synced before it was
+   * kept have only the id). Null when the ERP no longer knows the sales order.
+   */
+  salesOrderProgress(salesOrder: {
+    id: string;
+    number: string | null;
+  }): Promise<ErpOrderProgress | null>;
+  /**
+   * The posted invoice's own document as a PDF (Business Central's pdfDocument); null when the
+   * ERP keeps no documents (the built-in ERP: the shop then makes the invoice itself) or the
+   * invoice is not found.
+   */
+  invoicePdf(invoiceId: string): Promise<Uint8Array | null>;
+}
+
+/** A sales order's progress in the ERP; a date-only ERP (Business Central) gives UTC midnight. */
+export interface ErpOrderProgress {
+  salesOrderNumber: string;
+  shipment: { number: string; at: Date } | null;
+  invoice: { id: string; number: string; at: Date } | null;
 }
 
 export interface ErpCustomer {

@@ -20,6 +20,11 @@ import {
 } from '../../../src/integrations/erp/port.ts';
 import type { Mailer } from '../../../src/integrations/mail/port.ts';
 import { createOrderJobHandlers, ORDER_JOB_KINDS } from '../../../src/jobs/order-jobs.ts';
+import {
+  createOrderStatusHandlers,
+  enqueueOrderStatusRound,
+  ORDER_STATUS_JOB_KINDS,
+} from '../../../src/jobs/order-status.ts';
 import { createOutboxWorker, type OutboxLog } from '../../../src/jobs/outbox.ts';
 import {
   startFakeBusinessCentral,
@@ -759,6 +764,96 @@ describe('Business Central sales orders', () => {
   });
 });
 
+describe('Business Central shipments, invoices and the invoice PDF', () => {
+  const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
+
+  it("reads the order's posted shipment and invoice by its number, dated as Business Central dates them", async () => {
+    seedOrderData();
+    const erp = adapter();
+    const created = await erp.createSalesOrder(salesOrderInput());
+    const ref = { id: created.id, number: created.number };
+    await expect(erp.salesOrderProgress(ref)).resolves.toEqual({
+      salesOrderNumber: '101001',
+      shipment: null,
+      invoice: null,
+    });
+    expect(decodeURIComponent(apiCalls('salesShipments').at(-1)?.path ?? '')).toContain(
+      "$filter=orderNumber eq '101001'",
+    );
+
+    bc.post('101001', { ship: '2026-11-24', invoice: false });
+    await expect(erp.salesOrderProgress(ref)).resolves.toEqual({
+      salesOrderNumber: '101001',
+      shipment: { number: '102001', at: midnight('2026-11-24') },
+      invoice: null,
+    });
+
+    // Posting the invoice deletes the sales order in Business Central; its documents remain.
+    const posted = bc.post('101001', { ship: '2026-11-25', invoice: '2026-11-26' });
+    expect(bc.salesOrders()).toEqual([]);
+    await expect(erp.salesOrderProgress(ref)).resolves.toEqual({
+      salesOrderNumber: '101001',
+      // The first shipment: a partly shipped order counts as shipped from then.
+      shipment: { number: '102001', at: midnight('2026-11-24') },
+      invoice: { id: posted.invoice?.id, number: '103001', at: midnight('2026-11-26') },
+    });
+  });
+
+  it("passes over draft and cancelled invoices, and another order's documents", async () => {
+    seedOrderData();
+    const erp = adapter();
+    const first = await erp.createSalesOrder(salesOrderInput());
+    const second = await erp.createSalesOrder(salesOrderInput({ externalDocumentNumber: 'WEB-2' }));
+    bc.post(second.number, { ship: '2026-11-20', invoice: '2026-11-21' });
+    bc.post(first.number, { ship: '2026-11-22', invoice: '2026-11-23', invoiceStatus: 'Canceled' });
+    const progress = await erp.salesOrderProgress({ id: first.id, number: first.number });
+    expect(progress).toEqual({
+      salesOrderNumber: first.number,
+      shipment: { number: '102002', at: midnight('2026-11-22') },
+      invoice: null,
+    });
+  });
+
+  it('looks up the number of an order synced before the shop kept it, and knows nothing of one posted away', async () => {
+    seedOrderData();
+    const erp = adapter();
+    const created = await erp.createSalesOrder(salesOrderInput());
+    await expect(erp.salesOrderProgress({ id: created.id, number: null })).resolves.toMatchObject({
+      salesOrderNumber: '101001',
+    });
+    expect(apiCalls('salesOrders').at(-1)?.path).toContain(`salesOrders(${created.id})`);
+    bc.post('101001', {});
+    await expect(erp.salesOrderProgress({ id: created.id, number: null })).resolves.toBeNull();
+    await expect(erp.salesOrderProgress({ id: 'not-a-guid', number: null })).resolves.toBeNull();
+  });
+
+  it("fetches Business Central's own invoice PDF, and null for an invoice it does not have", async () => {
+    seedOrderData();
+    const erp = adapter();
+    await erp.createSalesOrder(salesOrderInput());
+    const { invoice } = bc.post('101001', {});
+    const pdf = await erp.invoicePdf(invoice?.id ?? '');
+    const text = Buffer.from(pdf ?? new Uint8Array()).toString('latin1');
+    expect(text.startsWith('%PDF-')).toBe(true);
+    expect(text).toContain('Business Central invoice 103001 for order 101001');
+    const call = bc.calls.at(-1);
+    expect(call?.path).toMatch(/salesInvoices\([0-9a-f-]+\)\/pdfDocument\/pdfDocumentContent$/);
+    await expect(erp.invoicePdf(crypto.randomUUID())).resolves.toBeNull();
+    const before = bc.calls.length;
+    await expect(erp.invoicePdf('../customers')).resolves.toBeNull();
+    expect(bc.calls.length).toBe(before);
+  });
+
+  it('fails as unavailable when Business Central is down, for the caller to keep the last known status', async () => {
+    seedOrderData();
+    const erp = adapter();
+    const created = await erp.createSalesOrder(salesOrderInput());
+    bc.failNext(503, { times: 10, when: { entitySet: 'salesShipments' } });
+    const error = await failure(erp.salesOrderProgress({ id: created.id, number: '101001' }));
+    expect(error.message).toContain('salesShipments');
+  });
+});
+
 describe('createErp', () => {
   it("builds the Business Central adapter from the fake's environment variables", async () => {
     const { erp: erpConfig } = loadConfig({ NODE_ENV: 'test', DATA_DIR: tmpdir(), ...bc.env() });
@@ -880,5 +975,120 @@ describe('the order sync job against Business Central', () => {
       erpSyncStatus: 'synced',
       erpSalesOrderId: salesOrders[0]?.id,
     });
+  });
+
+  it("records the order's shipment and invoice from a status round, and keeps them through an outage", async () => {
+    seedOrderData();
+    await paidOrder('WEB-300201', 'lin@example.com');
+    expect(await worker().runDue()).toBe(1);
+    const salesOrder = bc.salesOrders()[0];
+    expect(await orderRow('WEB-300201')).toMatchObject({
+      erpSalesOrderNumber: salesOrder?.number,
+      shippedAt: null,
+      erpStatusCheckedAt: null,
+    });
+
+    const pollMs = 60_000;
+    const statusWorker = createOutboxWorker({
+      db: database.db,
+      handlers: createOrderStatusHandlers({
+        db: database.db,
+        erp: adapter({ timeoutMs: 500 }),
+        log: quietLog,
+        pollMs,
+      }),
+      config: outboxConfig,
+      log: quietLog,
+    });
+    const rounds = () =>
+      database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.kind, ORDER_STATUS_JOB_KINDS.round))
+        .orderBy(outbox.id);
+    /** The waiting round, due now (as if its period had come). */
+    const nextRoundDue = async () => {
+      const waiting = (await rounds()).filter((job) => job.status === 'pending');
+      expect(waiting).toHaveLength(1);
+      await database.db
+        .update(outbox)
+        .set({ runAt: new Date(0) })
+        .where(eq(outbox.id, waiting[0]!.id));
+    };
+
+    // Asked before anything is posted: not yet shipped, and asked.
+    expect(await enqueueOrderStatusRound(database.db, pollMs)).toBe(true);
+    expect(await enqueueOrderStatusRound(database.db, pollMs)).toBe(false);
+    expect(await statusWorker.runDue()).toBe(1);
+    const asked = await orderRow('WEB-300201');
+    expect(asked.shippedAt).toBeNull();
+    expect(asked.erpStatusCheckedAt).toBeInstanceOf(Date);
+
+    bc.post(salesOrder!.number, { ship: '2026-11-24', invoice: false });
+    await nextRoundDue();
+    expect(await statusWorker.runDue()).toBe(1);
+    const shipped = await orderRow('WEB-300201');
+    expect(shipped).toMatchObject({
+      shippedAt: new Date('2026-11-24T00:00:00Z'),
+      erpShipmentNumber: '102001',
+      invoicedAt: null,
+    });
+
+    // Business Central is down: the round ends quietly, the order keeps what was known.
+    bc.failNext(503, { times: 50 });
+    await nextRoundDue();
+    expect(await statusWorker.runDue()).toBe(1);
+    const duringOutage = await orderRow('WEB-300201');
+    expect(duringOutage).toMatchObject({
+      shippedAt: shipped.shippedAt,
+      erpShipmentNumber: '102001',
+      erpStatusCheckedAt: shipped.erpStatusCheckedAt,
+    });
+    expect((await rounds()).filter((job) => job.status === 'dead')).toEqual([]);
+
+    bc.reset();
+    await database.db
+      .update(orders)
+      .set({ erpSalesOrderNumber: null })
+      .where(eq(orders.number, 'WEB-300201'));
+    // The fake forgot the order with its reset: an order it does not know keeps its status.
+    await nextRoundDue();
+    expect(await statusWorker.runDue()).toBe(1);
+    expect(await orderRow('WEB-300201')).toMatchObject({
+      shippedAt: shipped.shippedAt,
+      erpShipmentNumber: '102001',
+      invoicedAt: null,
+    });
+  });
+
+  it('records the invoice with its id once Business Central posts it, and asks no more', async () => {
+    seedOrderData();
+    await paidOrder('WEB-300202', 'mae@example.com');
+    expect(await worker().runDue()).toBe(1);
+    const salesOrder = bc.salesOrders()[0]!;
+    const { invoice } = bc.post(salesOrder.number, { ship: '2026-11-25', invoice: '2026-11-26' });
+    const handlers = createOrderStatusHandlers({
+      db: database.db,
+      erp: adapter({ timeoutMs: 500 }),
+      log: quietLog,
+      pollMs: 60_000,
+    });
+    const round = handlers[ORDER_STATUS_JOB_KINDS.round]!;
+    const job = {} as Parameters<typeof round>[1];
+    await round({ slot: 1 }, job);
+    expect(await orderRow('WEB-300202')).toMatchObject({
+      shippedAt: new Date('2026-11-25T00:00:00Z'),
+      invoicedAt: new Date('2026-11-26T00:00:00Z'),
+      erpInvoiceNumber: invoice?.number,
+      erpInvoiceId: invoice?.id,
+    });
+    const callsBefore = bc.calls.length;
+    await round({ slot: 2 }, job);
+    expect(bc.calls.slice(callsBefore).filter((call) => call.path.includes('WEB-300202'))).toEqual(
+      [],
+    );
+    expect(bc.calls.slice(callsBefore).some((call) => call.path.includes(salesOrder.number))).toBe(
+      false,
+    );
   });
 });

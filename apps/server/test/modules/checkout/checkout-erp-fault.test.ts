@@ -64,6 +64,9 @@ function switchableErp(real: Erp) {
       call('updateCustomer', () => real.updateCustomer(customer, changes)),
     listCustomers: () => call('listCustomers', () => real.listCustomers()),
     listItemPrices: (sources) => call('listItemPrices', () => real.listItemPrices(sources)),
+    salesOrderProgress: (salesOrder) =>
+      call('salesOrderProgress', () => real.salesOrderProgress(salesOrder)),
+    invoicePdf: (invoiceId) => call('invoicePdf', () => real.invoicePdf(invoiceId)),
   };
   return { erp, state };
 }
