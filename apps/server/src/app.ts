@@ -39,6 +39,7 @@ import type { FileStorage } from './integrations/storage/port.ts';
 import { createCacheInvalidation } from './cache/invalidation.ts';
 import { createOrderRepo } from './db/orders-repo.ts';
 import { createOrderJobHandlers } from './jobs/order-jobs.ts';
+import { createOrderStatusHandlers, enqueueOrderStatusRound } from './jobs/order-status.ts';
 import { createOutboxWorker } from './jobs/outbox.ts';
 import { registerAccountModule } from './modules/account/module.ts';
 import { registerAdminModule } from './modules/admin/module.ts';
@@ -187,7 +188,7 @@ export async function buildApp(
     contact: contact.contact,
   });
   await registerMailModule(app, context);
-  await registerOrdersModule(app, context, { orders, audit });
+  await registerOrdersModule(app, context, { orders, audit, erp });
   await registerAccountModule(app, context, { orders, customers, catalog, erp });
   await registerAdminModule(app, context, {
     orders,
@@ -200,6 +201,12 @@ export async function buildApp(
     db: database.db,
     handlers: {
       ...createOrderJobHandlers({ db: database.db, erp, mailer, log: app.log }),
+      ...createOrderStatusHandlers({
+        db: database.db,
+        erp,
+        log: app.log,
+        pollMs: config.orderStatusPollMs,
+      }),
       ...checkout.jobs,
       ...contact.jobs,
       ...newsletter.jobs,
@@ -207,7 +214,13 @@ export async function buildApp(
     config: config.outbox,
     log: app.log,
   });
-  app.addHook('onReady', async () => outboxWorker.start());
+  app.addHook('onReady', async () => {
+    // The order-status rounds chain themselves; this restarts the chain (once per period).
+    if (config.outbox.enabled) {
+      await enqueueOrderStatusRound(database.db, config.orderStatusPollMs);
+    }
+    outboxWorker.start();
+  });
   // Before onClose (the mailer and the database close there): no job is cut off mid-way.
   app.addHook('preClose', async () => outboxWorker.stop());
 

@@ -58,14 +58,18 @@ export type AccountOrdersAnswer = z.infer<typeof AccountOrdersAnswerSchema>;
 export const ORDER_STEPS = ['placed', 'sent', 'shipped', 'invoiced'] as const;
 
 /**
- * One step of an order's timeline: done (with its time when known), not yet, or not known
- * here (shipments and invoices are read from Business Central only).
+ * One step of an order's timeline: done (with its time when known, and the ERP's document number
+ * for a shipment or invoice), not yet, or not known yet (the ERP has not been asked).
  */
 export const OrderStepSchema = z.object({
   step: z.enum(ORDER_STEPS),
   label: z.string(),
   state: z.enum(['done', 'waiting', 'unknown']),
   at: z.string().nullable(),
+  /** Business Central dates its shipments and invoices: `at` is then that day, UTC midnight. */
+  dateOnly: z.boolean(),
+  /** The shipment's or invoice's number in the ERP. */
+  document: z.string().nullable(),
 });
 export type OrderStep = z.infer<typeof OrderStepSchema>;
 
@@ -94,6 +98,13 @@ export const AccountOrderSchema = AccountOrderSummarySchema.extend({
     phone: z.string(),
   }),
   timeline: z.array(OrderStepSchema),
+  /** When the ERP was last asked about shipping and invoicing: the status is as of then. */
+  statusCheckedAt: z.string().nullable(),
+  /**
+   * The order's PDF (GET .../document.pdf): the ERP's invoice once invoiced, else the shop's
+   * receipt of the payment.
+   */
+  document: z.object({ kind: z.enum(['invoice', 'receipt']), number: z.string() }),
 });
 export type AccountOrder = z.infer<typeof AccountOrderSchema>;
 

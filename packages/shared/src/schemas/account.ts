@@ -16,6 +16,8 @@ export const ACCOUNT_ORDERS_PAGE_SIZE = 20;
 
 export const ACCOUNT_MESSAGES = {
   orderNotFound: 'No order with this number belongs to your account.',
+  invoiceUnavailable:
+    'Business Central cannot be reached right now, so the invoice cannot be fetched. Please try again in a few minutes.',
   leftOut: {
     deleted: 'no longer sold',
     not_available: 'not available now',

@@ -17,6 +17,13 @@ export const ORDERS_MESSAGES = {
   retried: (orderNumber: string) =>
     `The sync of order ${orderNumber} is queued again; it runs in the background.`,
   orderNotFound: 'Order not found.',
+  markedShipped: (orderNumber: string) => `Order ${orderNumber} is marked shipped.`,
+  markedInvoiced: (orderNumber: string) => `Order ${orderNumber} is marked invoiced.`,
+  markFailed: 'The order could not be marked. Please try again.',
+  postedInBusinessCentral:
+    'Shipments and invoices are posted in Business Central; the shop reads them from there.',
+  notInErpYet: 'The order is not in the order system yet: wait for its sync, then mark it.',
+  notShippedYet: 'Mark the order shipped before marking it invoiced.',
   dashboardLoadFailed: 'Failed to load the dashboard',
 } as const;
 
@@ -92,6 +99,21 @@ export const OrderHistoryEntrySchema = z.object({
   erpSyncAttempts: z.number().int().nonnegative(),
   /** A failed sync, or one whose job gave up: the admin may queue it again. */
   canRetrySync: z.boolean(),
+  /**
+   * Ours (issue 36): what the ERP last said of the sales order: its shipment and invoice (number
+   * and time; Business Central gives dates, as UTC midnight), and when the shop last asked.
+   */
+  shippedAt: z.string().nullable(),
+  erpShipmentNumber: z.string().nullable(),
+  invoicedAt: z.string().nullable(),
+  erpInvoiceNumber: z.string().nullable(),
+  erpStatusCheckedAt: z.string().nullable(),
+  /**
+   * The built-in ERP (embedded mode) only: the admin may mark the synced order shipped, then
+   * invoiced, as the office posts them in Business Central.
+   */
+  canMarkShipped: z.boolean(),
+  canMarkInvoiced: z.boolean(),
 });
 export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntrySchema>;
 

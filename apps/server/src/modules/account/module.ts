@@ -7,14 +7,13 @@ import type { ModuleContext } from '../module-context.ts';
 import { accountRoutes } from './routes.ts';
 import { createAccountService } from './service.ts';
 
-/** The lab's own account: its user and lab, its orders, and 'Buy again'. */
+/** The lab's own account: its user and lab, its orders with their PDFs, and 'Buy again'. */
 export async function registerAccountModule(
   app: FastifyInstance,
-  _context: ModuleContext,
+  { config }: ModuleContext,
   uses: { orders: OrderRepo; customers: CustomersService; catalog: CatalogService; erp: Erp },
 ): Promise<void> {
-  const { erp, ...rest } = uses;
   await app.register(accountRoutes, {
-    account: createAccountService({ ...rest, erpKind: erp.kind }),
+    account: createAccountService({ ...uses, timeZone: config.shopTimeZone }),
   });
 }

@@ -8,6 +8,7 @@ import {
 } from '@labshop/shared/schemas/account-dto';
 import { ACCOUNT_ORDERS_PAGE_SIZE } from '@labshop/shared/schemas/account';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorSchema } from '../../http/errors.ts';
 import type { RequestUser } from '../../http/access.ts';
@@ -79,6 +80,38 @@ export async function accountRoutes(
       },
     },
     async (request) => account.order(await callerOf(request), request.params.number),
+  );
+
+  app.get(
+    '/api/account/orders/:number/document.pdf',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['account'],
+        summary: "The order's invoice, or before it is invoiced its receipt, as a PDF",
+        description:
+          "Business Central's own invoice document once the order is invoiced there; with the built-in ERP the shop's invoice; before the invoice, the shop's receipt of the payment. 503 when Business Central cannot be reached for its invoice.",
+        params: AccountOrderParams,
+        produces: ['application/pdf'],
+        response: {
+          200: z.any().describe('application/pdf'),
+          404: ErrorSchema,
+          503: ErrorSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const document = await account.document(await callerOf(request), request.params.number);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="${document.filename.replace(/[^\w.-]/g, '_')}"`,
+        )
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(document.bytes));
+    },
   );
 
   app.get(

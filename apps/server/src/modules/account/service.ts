@@ -10,9 +10,16 @@ import type {
 import { AppError } from '../../core/app-error.ts';
 import type { LabOrdersOwner, OrderLineRow, OrderRepo, OrderRow } from '../../db/orders-repo.ts';
 import type { RequestUser } from '../../http/access.ts';
-import type { Erp } from '../../integrations/erp/port.ts';
+import { ErpUnavailable, type Erp } from '../../integrations/erp/port.ts';
+import { orderPdf } from './order-pdf.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { CustomersService } from '../erp/customers-service.ts';
+
+/** An order's PDF as the browser downloads it. */
+export interface OrderDocument {
+  filename: string;
+  bytes: Uint8Array;
+}
 
 /** How many titles an order's row in the list names. */
 const TITLES_IN_LIST = 3;
@@ -26,9 +33,11 @@ export function createAccountService(deps: {
   orders: Pick<OrderRepo, 'labPage' | 'labOrder' | 'linesOf'>;
   customers: Pick<CustomersService, 'customerRecordByEmail'>;
   catalog: Pick<CatalogService, 'productsForSale'>;
-  erpKind: Erp['kind'];
+  erp: Pick<Erp, 'kind' | 'invoicePdf'>;
+  /** SHOP_TIME_ZONE, for the dates on the shop's PDFs. */
+  timeZone: string;
 }) {
-  const { orders, customers, catalog } = deps;
+  const { orders, customers, catalog, erp } = deps;
 
   /** The user's verified e-mail: an unverified one links to nothing. */
   const verifiedEmail = (user: RequestUser) => (user.emailVerified ? user.email : null);
@@ -54,28 +63,52 @@ export function createAccountService(deps: {
   }
 
   const sentLabel =
-    deps.erpKind === 'business-central'
-      ? 'Sent to Business Central'
-      : 'Entered in our order system';
+    erp.kind === 'business-central' ? 'Sent to Business Central' : 'Entered in our order system';
 
-  /** Placed and sent are the shop's own facts; shipping and invoicing are read from the ERP. */
+  /** Business Central dates its shipments and invoices; the built-in ERP times them. */
+  const dateOnly = erp.kind === 'business-central';
+
+  /**
+   * Placed and sent are the shop's own facts; shipped and invoiced are what the ERP last said
+   * (the order-status round): not yet once it has been asked, not yet known before.
+   */
   function timelineOf(order: OrderRow): OrderStep[] {
     const synced = order.erpSyncStatus === 'synced';
+    const fromErp = (
+      step: 'shipped' | 'invoiced',
+      label: string,
+      at: Date | null,
+      document: string | null,
+    ): OrderStep =>
+      at
+        ? { step, label, state: 'done', at: at.toISOString(), dateOnly, document }
+        : {
+            step,
+            label,
+            state: synced && !order.erpStatusCheckedAt ? 'unknown' : 'waiting',
+            at: null,
+            dateOnly,
+            document: null,
+          };
     return [
       {
         step: 'placed',
         label: 'Placed and paid',
         state: 'done',
         at: order.paidAt?.toISOString() ?? null,
+        dateOnly: false,
+        document: null,
       },
       {
         step: 'sent',
         label: sentLabel,
         state: synced ? 'done' : 'waiting',
         at: synced ? (order.erpSyncedAt?.toISOString() ?? null) : null,
+        dateOnly: false,
+        document: synced ? order.erpSalesOrderNumber : null,
       },
-      { step: 'shipped', label: 'Shipped', state: 'unknown', at: null },
-      { step: 'invoiced', label: 'Invoiced', state: 'unknown', at: null },
+      fromErp('shipped', 'Shipped', order.shippedAt, order.erpShipmentNumber),
+      fromErp('invoiced', 'Invoiced', order.invoicedAt, order.erpInvoiceNumber),
     ];
   }
 
@@ -166,6 +199,42 @@ export function createAccountService(deps: {
           phone: order.shipPhone,
         },
         timeline: timelineOf(order),
+        statusCheckedAt: order.erpStatusCheckedAt?.toISOString() ?? null,
+        document: order.erpInvoiceNumber
+          ? { kind: 'invoice', number: order.erpInvoiceNumber }
+          : { kind: 'receipt', number: order.number },
+      };
+    },
+
+    /**
+     * GET /api/account/orders/{number}/document.pdf: Business Central's own invoice once the
+     * order is invoiced there; the shop's invoice with the built-in ERP (it keeps no documents);
+     * before the invoice, the shop's receipt of the payment.
+     */
+    async document(user: RequestUser, number: string): Promise<OrderDocument> {
+      const order = await requireOrder(user, number);
+      if (order.erpInvoiceId && order.erpInvoiceNumber) {
+        let erpPdf: Uint8Array | null;
+        try {
+          erpPdf = await erp.invoicePdf(order.erpInvoiceId);
+        } catch (error) {
+          if (error instanceof ErpUnavailable) {
+            throw new AppError('unavailable', ACCOUNT_MESSAGES.invoiceUnavailable);
+          }
+          throw error;
+        }
+        if (erpPdf) return { filename: `invoice-${order.erpInvoiceNumber}.pdf`, bytes: erpPdf };
+      }
+      const invoiceNumber = erp.kind === 'built-in' ? order.erpInvoiceNumber : null;
+      const bytes = await orderPdf({
+        order,
+        lines: await orders.linesOf([order.id]),
+        invoiceNumber,
+        timeZone: deps.timeZone,
+      });
+      return {
+        filename: invoiceNumber ? `invoice-${invoiceNumber}.pdf` : `receipt-${order.number}.pdf`,
+        bytes,
       };
     },
 

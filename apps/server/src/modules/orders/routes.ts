@@ -107,4 +107,31 @@ export async function ordersRoutes(fastify: FastifyInstance, options: { orders: 
       return orders.retrySync(request.params.number, await auditContextOf(request));
     },
   );
+
+  for (const step of ['shipped', 'invoiced'] as const) {
+    app.post(
+      `/api/admin/orders/:number/mark-${step}`,
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['orders'],
+          summary: `Marks a synced order ${step} in the built-in ERP (embedded mode)`,
+          description: `What posting ${step === 'shipped' ? 'a shipment' : 'an invoice'} is in Business Central: the whole order, numbered after its sales order; marking again changes nothing. Answers the order as the history shows it. 404 unknown order; 409 with Business Central (which posts them itself), an order not yet in the ERP${step === 'invoiced' ? ', or one not yet shipped' : ''}.`,
+          params: OrderNumberParams,
+          response: {
+            200: OrderHistoryEntrySchema,
+            404: ErrorSchema,
+            409: ErrorSchema,
+            ...errors,
+          },
+        },
+      },
+      async (request) => {
+        const context = await auditContextOf(request);
+        return step === 'shipped'
+          ? orders.markShipped(request.params.number, context)
+          : orders.markInvoiced(request.params.number, context);
+      },
+    );
+  }
 }

@@ -11,6 +11,7 @@ import { toCsv, type CsvValue } from '../../http/csv.ts';
 import { AppError } from '../../core/app-error.ts';
 import { exportChange, type AuditContext, type AuditLog } from '../audit/service.ts';
 import type { OrderCursor, OrderLineRow, OrderRepo, OrderRow } from '../../db/orders-repo.ts';
+import type { BuiltInPosting } from '../../integrations/erp/built-in.ts';
 import type { SyncJobRow, SyncJobsRepo } from './repo.ts';
 
 export const ORDER_HISTORY_CSV_FILENAME = 'orders_history.csv';
@@ -24,13 +25,52 @@ export const ORDER_EXPORT_BATCH_SIZE = 500;
  * retry of a failed ERP sync.
  */
 export function createOrdersService(deps: {
-  orders: Pick<OrderRepo, 'page' | 'batchAfter' | 'byNumber' | 'linesOf'>;
+  orders: Pick<OrderRepo, 'page' | 'batchAfter' | 'byNumber' | 'linesOf' | 'recordProgress'>;
+  /** The built-in ERP's posting of shipments and invoices; null with Business Central. */
+  posting: BuiltInPosting | null;
   syncJobs: SyncJobsRepo;
   exportBatchSize?: number;
   /** Exports (customers' personal data) and sync retries are logged. */
   audit: Pick<AuditLog, 'record'>;
 }) {
-  const { orders: repo, syncJobs, audit } = deps;
+  const { orders: repo, syncJobs, audit, posting } = deps;
+  const marking = posting !== null;
+
+  /**
+   * The admin marks a synced order shipped or invoiced in the built-in ERP; the order's own
+   * record takes the ERP's answer at once (what the order-status round does with Business
+   * Central), and the audit log keeps who did it.
+   */
+  async function mark(
+    number: string,
+    step: 'shipped' | 'invoiced',
+    context: AuditContext,
+  ): Promise<OrderHistoryEntry> {
+    if (!posting) throw new AppError('conflict', ORDERS_MESSAGES.postedInBusinessCentral);
+    const order = await requireOrder(number);
+    const outcome =
+      step === 'shipped' ? await posting.ship(order.number) : await posting.invoice(order.number);
+    if (!outcome.ok) {
+      throw new AppError(
+        'conflict',
+        outcome.reason === 'not-shipped'
+          ? ORDERS_MESSAGES.notShippedYet
+          : ORDERS_MESSAGES.notInErpYet,
+      );
+    }
+    await repo.recordProgress(order.id, outcome.progress);
+    if (outcome.changed) {
+      const posted = step === 'shipped' ? outcome.progress.shipment : outcome.progress.invoice;
+      await audit.record(context, {
+        action: step === 'shipped' ? 'order.mark-shipped' : 'order.mark-invoiced',
+        entityType: 'order',
+        entityId: order.number,
+        before: null,
+        after: { number: posted?.number ?? null, at: posted?.at.toISOString() ?? null },
+      });
+    }
+    return entry((await repo.byNumber(number)) ?? order);
+  }
   const batchSize = deps.exportBatchSize ?? ORDER_EXPORT_BATCH_SIZE;
 
   /** The entries of these orders: their lines and sync jobs in one query each. */
@@ -42,7 +82,7 @@ export function createOrdersService(deps: {
     const linesByOrder = groupBy(lines, (line) => line.orderId);
     const jobByOrder = new Map(jobs.map((job) => [job.orderNumber, job]));
     return orders.map((order) =>
-      entryOf(order, linesByOrder.get(order.id) ?? [], jobByOrder.get(order.number)),
+      entryOf(order, linesByOrder.get(order.id) ?? [], jobByOrder.get(order.number), marking),
     );
   }
 
@@ -119,6 +159,12 @@ export function createOrdersService(deps: {
       }
       return entry((await repo.byNumber(number)) ?? order);
     },
+
+    /** Built-in ERP only: the order's shipment, as posting one in Business Central. */
+    markShipped: (number: string, context: AuditContext) => mark(number, 'shipped', context),
+
+    /** Built-in ERP only: the order's invoice, once shipped. */
+    markInvoiced: (number: string, context: AuditContext) => mark(number, 'invoiced', context),
   };
 }
 
@@ -129,6 +175,7 @@ function entryOf(
   order: OrderRow,
   lines: readonly OrderLineRow[],
   job: SyncJobRow | undefined,
+  marking: boolean,
 ): OrderHistoryEntry {
   const syncFailed = order.erpSyncStatus === 'failed' || job?.status === 'dead';
   return {
@@ -172,6 +219,14 @@ function entryOf(
     erpSyncAttempts: job?.attempts ?? 0,
     // Only a paid order is synced at all; a synced one has nothing left to retry.
     canRetrySync: order.status === 'paid' && order.erpSyncStatus !== 'synced' && syncFailed,
+    shippedAt: order.shippedAt?.toISOString() ?? null,
+    erpShipmentNumber: order.erpShipmentNumber,
+    invoicedAt: order.invoicedAt?.toISOString() ?? null,
+    erpInvoiceNumber: order.erpInvoiceNumber,
+    erpStatusCheckedAt: order.erpStatusCheckedAt?.toISOString() ?? null,
+    canMarkShipped: marking && order.erpSyncStatus === 'synced' && !order.shippedAt,
+    canMarkInvoiced:
+      marking && order.erpSyncStatus === 'synced' && Boolean(order.shippedAt) && !order.invoicedAt,
   };
 }
 

@@ -211,6 +211,14 @@ describe('GET /api/order-history', () => {
       erpSyncError: null,
       erpSyncAttempts: 0,
       canRetrySync: false,
+      shippedAt: null,
+      erpShipmentNumber: null,
+      invoicedAt: null,
+      erpInvoiceNumber: null,
+      erpStatusCheckedAt: null,
+      // Embedded mode: the synced order may be marked shipped in the built-in ERP.
+      canMarkShipped: true,
+      canMarkInvoiced: false,
     } satisfies OrderHistoryEntry);
   });
 
