@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
 import {
   CARDS,
   enterCard,
@@ -8,6 +9,7 @@ import {
   setCartCookie,
 } from './checkout-steps.ts';
 import {
+  ADMIN,
   expectNoAccessibilityViolations,
   fillProviderLogin,
   logIn,
@@ -19,11 +21,24 @@ import {
 
 /**
  * The lab's own account (issue 36) at both widths: a partner pays an order, finds it in the
- * account from the header, opens it, and buys it again; another lab's user never sees it.
+ * account from the header, opens it, downloads its receipt; the admin marks it shipped and
+ * invoiced in the built-in ERP; the partner sees the timeline, downloads the invoice and buys it
+ * again; another lab's user never sees it.
  */
 
 const APRON = { number: 'AC-AP', title: 'Lab Apron, Heavy Canvas' };
 const MASKS = { number: 'AC-DM20', title: 'Disposable Dust Masks, Box of 20' };
+
+/** Clicks the order's PDF link and answers the file's name; it must be a PDF. */
+async function downloadPdf(page: Page, link: string | RegExp): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: link }).click(),
+  ]);
+  const bytes = await readFile(await download.path());
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  return download.suggestedFilename();
+}
 
 test.describe('the lab account', () => {
   test('a partner pays an order, finds it in the account and buys it again', async ({
@@ -89,6 +104,35 @@ test.describe('the lab account', () => {
       )
       .not.toContain('Not yet');
     await expectNoAccessibilityViolations(page);
+
+    // Before it is invoiced, the order's PDF is the shop's receipt.
+    expect(await downloadPdf(page, 'Receipt (PDF)')).toBe(`receipt-${orderNumber}.pdf`);
+
+    // The office ships and invoices it: in embedded mode the admin marks both in Orders History.
+    const office = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const admin = await office.newPage();
+    await logIn(admin, ADMIN, '/home');
+    await admin.goto(`/admin/orders-history?search=${encodeURIComponent(orderNumber)}`);
+    await waitForHydration(admin);
+    const row = admin.getByRole('row', { name: new RegExp(orderNumber) });
+    await row.getByRole('button', { name: `Mark shipped order ${orderNumber}` }).click();
+    await expect(admin.getByRole('status')).toContainText(
+      `Order ${orderNumber} is marked shipped.`,
+    );
+    await row.getByRole('button', { name: `Mark invoiced order ${orderNumber}` }).click();
+    await expect(admin.getByRole('status')).toContainText(
+      `Order ${orderNumber} is marked invoiced.`,
+    );
+    await expect(row).toContainText(/Shipped SH-\d+/);
+    await expect(row).toContainText(/Invoiced SI-\d+/);
+    await office.close();
+
+    // The lab sees both steps with the ERP's numbers, and the invoice is now the PDF.
+    await page.reload();
+    await expect(status.getByRole('listitem').nth(2)).toContainText(/Shipped.*No\. SH-\d+/);
+    await expect(status.getByRole('listitem').nth(3)).toContainText(/Invoiced.*No\. SI-\d+/);
+    await expect(status).toContainText('Shipping and invoicing as of');
+    expect(await downloadPdf(page, /^Invoice SI-\d+ \(PDF\)$/)).toMatch(/^invoice-SI-\d+\.pdf$/);
 
     // Buy again without the page's code (a click before it starts): a plain form post fills
     // the cart cookie with the order's products and quantities.

@@ -39,6 +39,9 @@ function shopTimes(timeZone: string): (iso: string) => string {
   return (iso) => format.format(new Date(iso));
 }
 
+/** A day Business Central dates a shipment or invoice by (UTC midnight): the day alone. */
+const erpDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
 /** /account: the user, their lab, and a page of the lab's orders (?q=, ?page=). */
 export async function loadAccountPage(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
@@ -77,8 +80,13 @@ export async function loadAccountOrder(request: Request, context: AppLoadContext
       placedAtText: shopTime(order.placedAt),
       timeline: order.timeline.map((step) => ({
         ...step,
-        atText: step.at ? shopTime(step.at) : null,
+        atText: step.at
+          ? step.dateOnly
+            ? erpDay.format(new Date(step.at))
+            : shopTime(step.at)
+          : null,
       })),
+      statusCheckedAtText: order.statusCheckedAt ? shopTime(order.statusCheckedAt) : null,
     },
   };
 }

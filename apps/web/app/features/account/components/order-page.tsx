@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES } from '@labshop/shared/schemas/account';
 import type { AccountOrder, OrderStep, ReorderAnswer } from '@labshop/shared/schemas/account';
 import { formatDollars } from '@labshop/shared/money';
 import { PO_NUMBER_LABEL } from '@labshop/shared/schemas/po-number';
-import { ChevronLeft, CircleCheck, CircleDashed, Clock, RotateCcw } from 'lucide-react';
+import { ChevronLeft, CircleCheck, CircleDashed, Clock, FileDown, RotateCcw } from 'lucide-react';
 import { Form, Link, useNavigation } from 'react-router';
 import { OrderStatusBadge } from './order-status.tsx';
 
@@ -10,6 +10,8 @@ export interface OrderPageProps {
   order: Omit<AccountOrder, 'timeline'> & {
     placedAtText: string;
     timeline: (OrderStep & { atText: string | null })[];
+    /** When the ERP was last asked about shipping and invoicing. */
+    statusCheckedAtText: string | null;
   };
   /** What the last 'Buy again' left out, when it did. */
   reorder: ReorderAnswer | null;
@@ -41,16 +43,28 @@ export function OrderPage({ order, reorder }: OrderPageProps) {
             </p>
           )}
         </div>
-        <Form method="post">
-          <button
-            type="submit"
-            disabled={busy}
-            className="flex items-center gap-2 rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+        <div className="flex flex-wrap items-center gap-3">
+          <a
+            href={`/api/account/orders/${encodeURIComponent(order.number)}/document.pdf`}
+            download
+            className="flex items-center gap-2 rounded-md border border-brand-700 px-4 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
           >
-            <RotateCcw className="h-4 w-4" aria-hidden="true" />
-            Buy again
-          </button>
-        </Form>
+            <FileDown className="h-4 w-4" aria-hidden="true" />
+            {order.document.kind === 'invoice'
+              ? `Invoice ${order.document.number} (PDF)`
+              : 'Receipt (PDF)'}
+          </a>
+          <Form method="post">
+            <button
+              type="submit"
+              disabled={busy}
+              className="flex items-center gap-2 rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+            >
+              <RotateCcw className="h-4 w-4" aria-hidden="true" />
+              Buy again
+            </button>
+          </Form>
+        </div>
       </div>
 
       {reorder && <ReorderNotice reorder={reorder} />}
@@ -72,10 +86,16 @@ export function OrderPage({ order, reorder }: OrderPageProps) {
                       ? 'Not yet'
                       : 'Not yet known'}
                 </p>
+                {step.document && <p className="text-sm text-slate-600">No. {step.document}</p>}
               </div>
             </li>
           ))}
         </ol>
+        {order.statusCheckedAtText && (
+          <p className="mt-3 text-sm text-slate-500">
+            Shipping and invoicing as of {order.statusCheckedAtText}.
+          </p>
+        )}
       </section>
 
       <section aria-labelledby="order-lines" className={`mt-6 ${CARD}`}>

@@ -38,6 +38,13 @@ const paid: OrderHistoryEntry = {
   erpSyncError: null,
   erpSyncAttempts: 1,
   canRetrySync: false,
+  shippedAt: null,
+  erpShipmentNumber: null,
+  invoicedAt: null,
+  erpInvoiceNumber: null,
+  erpStatusCheckedAt: null,
+  canMarkShipped: true,
+  canMarkInvoiced: false,
 };
 const failedSync: OrderHistoryEntry = {
   ...paid,
@@ -54,6 +61,16 @@ const failedSync: OrderHistoryEntry = {
   erpSyncError: 'ERP answered 503',
   erpSyncAttempts: 8,
   canRetrySync: true,
+  canMarkShipped: false,
+};
+
+const paidShipped: OrderHistoryEntry = {
+  ...paid,
+  shippedAt: '2026-03-03T16:00:00.000Z',
+  erpShipmentNumber: 'SH-001042',
+  erpStatusCheckedAt: '2026-03-03T16:00:00.000Z',
+  canMarkShipped: false,
+  canMarkInvoiced: true,
 };
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -72,6 +89,10 @@ beforeEach(() => {
   fetchMock = vi.fn(async (path: string, init?: RequestInit) => {
     if (init?.method === 'POST' && path === '/api/admin/orders/WEB-100001/retry-sync') {
       return retryAnswer();
+    }
+    if (init?.method === 'POST' && path === '/api/admin/orders/WEB-100002/mark-shipped') {
+      answer = () => Response.json({ orders: [paidShipped, failedSync], total: 2 });
+      return Response.json(paidShipped);
     }
     const url = new URL(path, 'http://shop.test');
     if (url.pathname === '/api/order-history') return answer(url);
@@ -174,6 +195,27 @@ describe('OrdersHistory', () => {
     await waitFor(() =>
       expect(screen.getByRole('row', { name: /WEB-100001/ }).textContent).toContain('Synced'),
     );
+  });
+
+  it('marks a synced order shipped in the built-in ERP, then offers to mark it invoiced', async () => {
+    renderScreen();
+    const row = await screen.findByRole('row', { name: /WEB-100002/ });
+    expect(within(row).queryByRole('button', { name: /Mark invoiced/ })).toBeNull();
+    // The order with the failed sync cannot be marked.
+    const failed = screen.getByRole('row', { name: /WEB-100001/ });
+    expect(within(failed).queryByRole('button', { name: /Mark/ })).toBeNull();
+    fireEvent.click(within(row).getByRole('button', { name: 'Mark shipped order WEB-100002' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toContain(
+        ORDERS_MESSAGES.markedShipped('WEB-100002'),
+      ),
+    );
+    const updated = screen.getByRole('row', { name: /WEB-100002/ });
+    expect(updated.textContent).toMatch(/Shipped SH-001042 Mar \d, 2026/);
+    expect(within(updated).queryByRole('button', { name: /Mark shipped/ })).toBeNull();
+    expect(
+      within(updated).getByRole('button', { name: 'Mark invoiced order WEB-100002' }),
+    ).toBeTruthy();
   });
 
   it('says why a retry failed', async () => {

@@ -5,7 +5,7 @@ import {
   ORDERS_MESSAGES,
   type OrderHistoryEntry,
 } from '@labshop/shared/schemas/orders';
-import { MapPin, RefreshCw, ShoppingCart } from 'lucide-react';
+import { FileCheck, MapPin, RefreshCw, ShoppingCart, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { failureMessage } from '../../admin/api/http.ts';
@@ -30,7 +30,7 @@ import {
 } from '../../admin/components/admin-table.tsx';
 import { ORDER_HISTORY_CSV_NAME, orderHistoryExportUrl } from '../api/export-orders.ts';
 import { ORDER_HISTORY_PAGE_SIZE, useOrderHistory } from '../api/get-order-history.ts';
-import { useRetryOrderSync } from '../api/retry-sync.ts';
+import { useOrderAction, type OrderAction, type OrderActionCall } from '../api/order-actions.ts';
 import { formatTime } from '../../admin/components/format-time.ts';
 import { OrderDialog, type OrderDialogKind } from './order-dialogs.tsx';
 import { CsvExportLink } from '../../admin/components/csv-export-link.tsx';
@@ -76,7 +76,7 @@ export function OrdersHistory() {
     .slice(0, ORDER_HISTORY_SEARCH_MAX_LENGTH);
   const page = pageInAddress(searchParams);
   const orders = useOrderHistory(page, search);
-  const retry = useRetryOrderSync();
+  const action = useOrderAction();
   const [feedback, setFeedback] = useState<Feedback>(null);
   // The last order shown stays in the (closed) dialog, so closing does not empty it first.
   const [shown, setShown] = useState<Shown | null>(null);
@@ -92,14 +92,29 @@ export function OrdersHistory() {
     addressOfPage,
   });
 
-  const retrySync = (orderNumber: string) => {
+  const act = (orderNumber: string, kind: OrderAction) => {
     setFeedback(null);
-    retry.mutate(orderNumber, {
-      onSuccess: () =>
-        setFeedback({ kind: 'success', lines: [ORDERS_MESSAGES.retried(orderNumber)] }),
-      onError: (error) =>
-        setFeedback({ kind: 'error', lines: [failureMessage(error, ORDERS_MESSAGES.retryFailed)] }),
-    });
+    const done = {
+      'retry-sync': ORDERS_MESSAGES.retried,
+      'mark-shipped': ORDERS_MESSAGES.markedShipped,
+      'mark-invoiced': ORDERS_MESSAGES.markedInvoiced,
+    }[kind];
+    action.mutate(
+      { orderNumber, action: kind },
+      {
+        onSuccess: () => setFeedback({ kind: 'success', lines: [done(orderNumber)] }),
+        onError: (error) =>
+          setFeedback({
+            kind: 'error',
+            lines: [
+              failureMessage(
+                error,
+                kind === 'retry-sync' ? ORDERS_MESSAGES.retryFailed : ORDERS_MESSAGES.markFailed,
+              ),
+            ],
+          }),
+      },
+    );
   };
 
   const openDialog = (kind: OrderDialogKind, order: OrderHistoryEntry) => {
@@ -156,8 +171,8 @@ export function OrdersHistory() {
           <OrdersTable
             rows={orders.data?.orders ?? []}
             busy={orders.isFetching}
-            retryingOrder={retry.isPending ? retry.variables : null}
-            onRetry={retrySync}
+            running={action.isPending ? action.variables : null}
+            onAction={act}
             onView={openDialog}
           />
           {pages > 1 && <Pager label="Order pages" page={page} pages={pages} onPage={goToPage} />}
@@ -183,14 +198,15 @@ const wide = wideCellClass;
 function OrdersTable({
   rows,
   busy,
-  retryingOrder,
-  onRetry,
+  running,
+  onAction,
   onView,
 }: {
   rows: OrderHistoryEntry[];
   busy: boolean;
-  retryingOrder: string | null | undefined;
-  onRetry: (orderNumber: string) => void;
+  /** The action being carried out, if any. */
+  running: OrderActionCall | null | undefined;
+  onAction: (orderNumber: string, action: OrderAction) => void;
   onView: (kind: OrderDialogKind, order: OrderHistoryEntry) => void;
 }) {
   return (
@@ -214,8 +230,8 @@ function OrdersTable({
         <OrderRow
           key={order.orderNumber}
           order={order}
-          retrying={retryingOrder === order.orderNumber}
-          onRetry={() => onRetry(order.orderNumber)}
+          running={running?.orderNumber === order.orderNumber ? running.action : null}
+          onAction={(action) => onAction(order.orderNumber, action)}
           onView={(kind) => onView(kind, order)}
         />
       ))}
@@ -228,15 +244,16 @@ const viewButtonClass =
 
 function OrderRow({
   order,
-  retrying,
-  onRetry,
+  running,
+  onAction,
   onView,
 }: {
   order: OrderHistoryEntry;
-  retrying: boolean;
-  onRetry: () => void;
+  running: OrderAction | null;
+  onAction: (action: OrderAction) => void;
   onView: (kind: OrderDialogKind) => void;
 }) {
+  const retrying = running === 'retry-sync';
   const status = ORDER_STATUS[order.status];
   const sync = SYNC_STATUS[order.erpSyncStatus];
   const unsynced = order.erpSyncStatus !== 'synced';
@@ -322,7 +339,7 @@ function OrderRow({
         {order.canRetrySync && (
           <button
             type="button"
-            onClick={onRetry}
+            onClick={() => onAction('retry-sync')}
             disabled={retrying}
             className="mt-1.5 inline-flex items-center gap-1 rounded border border-brand-600 px-2 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-60"
           >
@@ -334,7 +351,72 @@ function OrderRow({
             <span className="sr-only">of order {order.orderNumber}</span>
           </button>
         )}
+        <ErpProgress order={order} running={running} onAction={onAction} />
       </td>
     </tr>
+  );
+}
+
+const markButtonClass =
+  'inline-flex items-center gap-1 rounded border border-brand-600 px-2 py-1 text-xs font-semibold whitespace-nowrap text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-60';
+
+/**
+ * What the ERP says of the synced order (its shipment and invoice), and with the built-in ERP
+ * the buttons that mark them.
+ */
+function ErpProgress({
+  order,
+  running,
+  onAction,
+}: {
+  order: OrderHistoryEntry;
+  running: OrderAction | null;
+  onAction: (action: OrderAction) => void;
+}) {
+  const posted = [
+    { label: 'Shipped', at: order.shippedAt, number: order.erpShipmentNumber },
+    { label: 'Invoiced', at: order.invoicedAt, number: order.erpInvoiceNumber },
+  ].filter((step) => step.at);
+  const buttons = [
+    {
+      show: order.canMarkShipped,
+      action: 'mark-shipped' as const,
+      label: 'Mark shipped',
+      busyLabel: 'Marking...',
+      Icon: Truck,
+    },
+    {
+      show: order.canMarkInvoiced,
+      action: 'mark-invoiced' as const,
+      label: 'Mark invoiced',
+      busyLabel: 'Marking...',
+      Icon: FileCheck,
+    },
+  ].filter((button) => button.show);
+  if (posted.length === 0 && buttons.length === 0) return null;
+  return (
+    <div className="mt-1.5 space-y-1">
+      {posted.map((step) => (
+        <span key={step.label} className="block text-xs text-slate-700">
+          {step.label} {step.number && <span className="font-mono">{step.number}</span>}{' '}
+          <time dateTime={step.at ?? undefined} className="text-slate-600">
+            {formatTime(step.at ?? '')}
+          </time>
+        </span>
+      ))}
+      {buttons.map(({ action, label, busyLabel, Icon }) => (
+        <button
+          key={action}
+          type="button"
+          onClick={() => onAction(action)}
+          disabled={running !== null}
+          className={markButtonClass}
+        >
+          <Icon className="h-3.5 w-3.5" aria-hidden="true" />
+          {running === action ? busyLabel : label}{' '}
+          <span className="sr-only">order {order.orderNumber}</span>
+        </button>
+      ))}
+    </div>
   );
 }

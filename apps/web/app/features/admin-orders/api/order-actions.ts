@@ -4,18 +4,33 @@ import { apiJson } from '../../admin/api/http.ts';
 import { dashboardKeys } from '../../admin-dashboard/api/keys.ts';
 import { orderKeys } from './keys.ts';
 
-/** POST /api/admin/orders/{number}/retry-sync: queues a failed ERP sync again. */
-export function retryOrderSync(orderNumber: string): Promise<OrderHistoryEntry> {
+/**
+ * What the admin may do to one order from Orders History, each a POST answered with the order
+ * as the history shows it: queue a failed ERP sync again, or (built-in ERP) mark it shipped or
+ * invoiced.
+ */
+export type OrderAction = 'retry-sync' | 'mark-shipped' | 'mark-invoiced';
+
+export interface OrderActionCall {
+  orderNumber: string;
+  action: OrderAction;
+}
+
+/** POST /api/admin/orders/{number}/{action}. */
+export function postOrderAction({
+  orderNumber,
+  action,
+}: OrderActionCall): Promise<OrderHistoryEntry> {
   return apiJson<OrderHistoryEntry>(
-    `/api/admin/orders/${encodeURIComponent(orderNumber)}/retry-sync`,
+    `/api/admin/orders/${encodeURIComponent(orderNumber)}/${action}`,
     { method: 'POST' },
   );
 }
 
-export function useRetryOrderSync() {
+export function useOrderAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: retryOrderSync,
+    mutationFn: postOrderAction,
     onSuccess: (order) => {
       // The row shows its new state at once; the refetch then brings the worker's progress.
       queryClient.setQueriesData<OrderHistoryAnswer>({ queryKey: orderKeys.all }, (page) =>
