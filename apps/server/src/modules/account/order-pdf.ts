@@ -78,19 +78,23 @@ export async function orderPdf(input: OrderPdfInput): Promise<Uint8Array> {
       color: INK,
     });
   };
-  const rule = () => {
+  /** A line across the page, `above` points over the next line's baseline. */
+  const rule = (above: number) => {
     page.drawLine({
-      start: { x: MARGIN, y: y + 12 },
-      end: { x: PAGE.width - MARGIN, y: y + 12 },
+      start: { x: MARGIN, y: y + above },
+      end: { x: PAGE.width - MARGIN, y: y + above },
       thickness: 0.75,
       color: RULE,
     });
   };
+  /** What a new page starts with (the table's header while lines are written). */
+  let pageHead: (() => void) | null = null;
   const newLine = (gap = 14) => {
     y -= gap;
     if (y < MARGIN + 40) {
       page = pdf.addPage([PAGE.width, PAGE.height]);
       y = PAGE.height - MARGIN;
+      pageHead?.();
     }
   };
 
@@ -131,7 +135,9 @@ export async function orderPdf(input: OrderPdfInput): Promise<Uint8Array> {
   for (const text of [
     order.shipName,
     order.shipAddress1,
-    [order.shipCity, order.shipState, order.shipPostCode].filter(Boolean).join(', '),
+    [[order.shipCity, order.shipState].filter(Boolean).join(', '), order.shipPostCode]
+      .filter(Boolean)
+      .join(' '),
     order.shipCountry,
     order.shipPhone,
   ].filter(Boolean)) {
@@ -147,11 +153,11 @@ export async function orderPdf(input: OrderPdfInput): Promise<Uint8Array> {
     rightAligned('Qty', columns.quantity, bold, 9);
     rightAligned('Unit price', columns.unit, bold, 9);
     rightAligned('Amount', columns.total, bold, 9);
-    newLine(6);
-    rule();
-    newLine(10);
+    newLine(16);
+    rule(11);
   };
   header();
+  pageHead = header;
   for (const line of lines) {
     write(line.productNumber, columns.number, { width: 84, size: 9 });
     write(line.title, columns.title, { width: columns.quantity - columns.title - 40, size: 9 });
@@ -160,8 +166,8 @@ export async function orderPdf(input: OrderPdfInput): Promise<Uint8Array> {
     rightAligned(formatCents(line.lineTotalCents), columns.total, regular, 9);
     newLine();
   }
-  newLine(4);
-  rule();
+  pageHead = null;
+  rule(8);
   newLine(6);
   const totals: [string, string][] = [
     ['Subtotal', formatCents(order.subtotalCents)],
