@@ -43,6 +43,8 @@ export const AccountOrderSummarySchema = z.object({
   /** The first products' titles, for the list. */
   titles: z.array(z.string()),
   amount: z.number(),
+  /** How far the ERP has taken it, as last read: invoiced, shipped, or neither yet. */
+  progress: z.enum(['invoiced', 'shipped']).nullable(),
 });
 export type AccountOrderSummary = z.infer<typeof AccountOrderSummarySchema>;
 

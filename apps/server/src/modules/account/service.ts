@@ -122,6 +122,7 @@ export function createAccountService(deps: {
       itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
       titles: lines.slice(0, TITLES_IN_LIST).map((line) => line.title),
       amount: centsToDollars(order.amountCents),
+      progress: order.invoicedAt ? 'invoiced' : order.shippedAt ? 'shipped' : null,
     };
   }
 

@@ -1,4 +1,4 @@
-import type { AccountOrder } from '@labshop/shared/schemas/account';
+import type { AccountOrder, AccountOrdersAnswer } from '@labshop/shared/schemas/account';
 import { ACCOUNT_MESSAGES } from '@labshop/shared/schemas/account';
 import type { AuditEntry } from '@labshop/shared/schemas/audit';
 import { ORDERS_MESSAGES, type OrderHistoryEntry } from '@labshop/shared/schemas/orders';
@@ -99,6 +99,13 @@ async function accountOrder(number: string): Promise<AccountOrder> {
   });
   expect(response.status).toBe(200);
   return (await response.json()) as AccountOrder;
+}
+
+/** The lab's order list: each order with how far the ERP has taken it. */
+async function listedProgress() {
+  const response = await call(shop, 'GET', '/api/account/orders', { token: shop.partnerToken });
+  const { orders: listed } = (await response.json()) as AccountOrdersAnswer;
+  return listed.map((order) => [order.number, order.progress]);
 }
 
 /** The order's PDF as the lab downloads it: its file name and its PDF title. */
@@ -202,6 +209,10 @@ describe("an order's shipment and invoice in the built-in ERP", () => {
     ]);
     expect(order.statusCheckedAt).toEqual(expect.any(String));
     expect(order.document.kind).toBe('receipt');
+    expect(await listedProgress()).toEqual([
+      ['WEB-200102', null],
+      ['WEB-200101', 'shipped'],
+    ]);
   });
 
   it('marks it invoiced; the PDF is then the invoice', async () => {
@@ -215,6 +226,7 @@ describe("an order's shipment and invoice in the built-in ERP", () => {
     const order = await accountOrder('WEB-200101');
     expect(order.timeline[3]).toMatchObject({ state: 'done', document: 'SI-000001' });
     expect(order.document).toEqual({ kind: 'invoice', number: 'SI-000001' });
+    expect((await listedProgress())[1]).toEqual(['WEB-200101', 'invoiced']);
     expect(await download('WEB-200101')).toEqual({
       filename: 'invoice-SI-000001.pdf',
       title: 'Invoice SI-000001',

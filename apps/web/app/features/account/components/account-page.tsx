@@ -106,7 +106,7 @@ export function AccountPage({ account, search, orders }: AccountPageProps) {
                   </p>
                   <p className="truncate text-sm text-slate-700">{order.titles.join(', ')}</p>
                 </div>
-                <OrderStatusBadge status={order.status} />
+                <OrderStatusBadge status={order.status} progress={order.progress} />
                 <p className="ml-auto font-semibold text-slate-900 sm:w-24 sm:text-right">
                   {formatDollars(order.amount)}
                 </p>

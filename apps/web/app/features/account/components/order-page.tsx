@@ -35,7 +35,8 @@ export function OrderPage({ order, reorder }: OrderPageProps) {
         <div>
           <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">Order {order.number}</h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-600">
-            Placed {order.placedAtText} by {order.email} <OrderStatusBadge status={order.status} />
+            Placed {order.placedAtText} by {order.email}{' '}
+            <OrderStatusBadge status={order.status} progress={order.progress} />
           </p>
           {order.poNumber && (
             <p className="mt-1 text-slate-700">
