@@ -1,8 +1,10 @@
 import { countryOptions } from '@labshop/shared/countries';
 import {
   ADDRESS_BOOK_MESSAGES,
+  ADDRESS_LABEL_MAX,
   type AddressBookAnswer,
 } from '@labshop/shared/schemas/address-book';
+import { BILLING_LIMITS } from '@labshop/shared/schemas/checkout';
 import { ShippingAddressInput } from '@labshop/shared/schemas/address-book-dto';
 import { mayHaveSession } from '@labshop/shared/constants';
 import { usStateOptions } from '@labshop/shared/us-states';
@@ -39,6 +41,7 @@ export async function loadAddressBook(request: Request, context: AppLoadContext)
     // Computed here: country names come from ICU data, which the browser may word differently.
     countries: countryOptions(),
     states: usStateOptions(),
+    limits: { ...BILLING_LIMITS, label: ADDRESS_LABEL_MAX },
   };
 }
 

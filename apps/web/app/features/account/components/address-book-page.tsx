@@ -1,11 +1,9 @@
-import { BILLING_LIMITS } from '@labshop/shared/schemas/checkout';
 import {
   ADDRESS_BOOK_LIMIT,
-  ADDRESS_LABEL_MAX,
   type AddressBookAnswer,
   type LabAddress,
 } from '@labshop/shared/schemas/address-book';
-import { Building2, ChevronLeft, CircleCheck, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Building2, ChevronLeft, MapPin, Pencil, Trash2 } from 'lucide-react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { FormField, formControlProps } from '../../../components/form-field.tsx';
@@ -16,6 +14,10 @@ import type {
 } from '../address-form.ts';
 
 type Option = { code: string; name: string };
+type AddressLimits = Record<
+  'label' | 'name' | 'phone' | 'address' | 'city' | 'state' | 'zip',
+  number
+>;
 
 export interface AddressBookPageProps {
   book: AddressBookAnswer;
@@ -25,6 +27,11 @@ export interface AddressBookPageProps {
   done: 'added' | 'updated' | 'deleted' | null;
   countries: readonly Option[];
   states: readonly Option[];
+  /**
+   * The fields' length limits (the billing form's), from the loader: the page's code stays
+   * without the checkout's rules.
+   */
+  limits: AddressLimits;
   /** The refused form's messages and what was typed. */
   action: AddressBookActionData | null;
 }
@@ -62,6 +69,7 @@ export function AddressBookPage({
   done,
   countries,
   states,
+  limits,
   action,
 }: AddressBookPageProps) {
   const full = book.addresses.length >= ADDRESS_BOOK_LIMIT;
@@ -90,7 +98,6 @@ export function AddressBookPage({
       <div role="status" className="mt-4 empty:hidden">
         {done && (
           <p className="flex items-center gap-2 rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3 text-emerald-800">
-            <CircleCheck className="h-5 w-5 shrink-0" aria-hidden="true" />
             {DONE_TEXT[done]}
           </p>
         )}
@@ -143,6 +150,7 @@ export function AddressBookPage({
                       action={failed}
                       countries={countries}
                       states={states}
+                      limits={limits}
                       submitLabel="Save address"
                     />
                   ) : (
@@ -181,6 +189,7 @@ export function AddressBookPage({
             action={addAction}
             countries={countries}
             states={states}
+            limits={limits}
             submitLabel="Add address"
           />
         )}
@@ -280,6 +289,7 @@ function AddressForm({
   action,
   countries,
   states,
+  limits,
   submitLabel,
 }: {
   idPrefix: string;
@@ -291,6 +301,7 @@ function AddressForm({
   action: AddressBookActionData | null;
   countries: readonly Option[];
   states: readonly Option[];
+  limits: AddressLimits;
   submitLabel: string;
 }) {
   const busy = useNavigation().state === 'submitting';
@@ -306,11 +317,7 @@ function AddressForm({
   return (
     <Form method="post" noValidate aria-labelledby={titleId} className="space-y-4">
       <h2 id={titleId} className="flex items-center gap-2 font-semibold text-brand-900">
-        {intent === 'add' ? (
-          <Plus className="h-5 w-5 text-brand-600" aria-hidden="true" />
-        ) : (
-          <Pencil className="h-5 w-5 text-brand-600" aria-hidden="true" />
-        )}
+        {intent === 'update' && <Pencil className="h-5 w-5 text-brand-600" aria-hidden="true" />}
         {heading}
       </h2>
       <input type="hidden" name="intent" value={intent} />
@@ -328,7 +335,7 @@ function AddressForm({
           error={error('label')}
           className="sm:col-span-2"
         >
-          <input {...field('label', false)} type="text" maxLength={ADDRESS_LABEL_MAX} />
+          <input {...field('label', false)} type="text" maxLength={limits.label} />
         </FormField>
         <FormField
           look="storefront"
@@ -340,7 +347,7 @@ function AddressForm({
             {...field('firstName')}
             type="text"
             autoComplete="shipping given-name"
-            maxLength={BILLING_LIMITS.name}
+            maxLength={limits.name}
           />
         </FormField>
         <FormField
@@ -353,7 +360,7 @@ function AddressForm({
             {...field('lastName')}
             type="text"
             autoComplete="shipping family-name"
-            maxLength={BILLING_LIMITS.name}
+            maxLength={limits.name}
           />
         </FormField>
         <FormField
@@ -368,7 +375,7 @@ function AddressForm({
             type="tel"
             inputMode="tel"
             autoComplete="shipping tel"
-            maxLength={BILLING_LIMITS.phone}
+            maxLength={limits.phone}
           />
         </FormField>
         <FormField
@@ -382,7 +389,7 @@ function AddressForm({
             {...field('address')}
             type="text"
             autoComplete="shipping street-address"
-            maxLength={BILLING_LIMITS.address}
+            maxLength={limits.address}
           />
         </FormField>
         <FormField look="storefront" label="City" id={fieldId('city')} error={error('city')}>
@@ -390,7 +397,7 @@ function AddressForm({
             {...field('city')}
             type="text"
             autoComplete="shipping address-level2"
-            maxLength={BILLING_LIMITS.city}
+            maxLength={limits.city}
           />
         </FormField>
         {/* Text with the US states suggested: without JavaScript the field cannot follow the
@@ -407,7 +414,7 @@ function AddressForm({
             type="text"
             list={statesId}
             autoComplete="shipping address-level1"
-            maxLength={BILLING_LIMITS.state}
+            maxLength={limits.state}
           />
         </FormField>
         <datalist id={statesId}>
@@ -422,7 +429,7 @@ function AddressForm({
             {...field('zip')}
             type="text"
             autoComplete="shipping postal-code"
-            maxLength={BILLING_LIMITS.zip}
+            maxLength={limits.zip}
           />
         </FormField>
         <FormField
