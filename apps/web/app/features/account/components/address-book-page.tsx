@@ -110,6 +110,9 @@ export function AddressBookPage({
         </h2>
         {book.labAddress ? (
           <>
+            <p className="mt-2 font-semibold break-words text-slate-800">
+              {titleOf(book.labAddress)}
+            </p>
             <AddressLines address={book.labAddress} countries={countries} />
             <p className="mt-2 text-sm text-slate-600">
               From your lab&apos;s record. The checkout offers it first; to change it, contact us.
@@ -143,7 +146,7 @@ export function AddressBookPage({
                     <AddressForm
                       key={key}
                       idPrefix={`edit-${address.id}`}
-                      heading={`Edit ${address.label || 'address'}`}
+                      heading={`Edit ${titleOf(address)}`}
                       intent="update"
                       id={address.id}
                       values={failed?.values ?? address}
@@ -202,6 +205,11 @@ function countryName(code: string, countries: readonly Option[]): string {
   return countries.find((country) => country.code === code)?.name ?? code;
 }
 
+/** The title of an address: its label, or its names. */
+const titleOf = (address: LabAddress) =>
+  address.label || `${address.firstName} ${address.lastName}`.trim();
+
+/** An address's lines; the names only when they are not its title, shown above them. */
 function AddressLines({
   address,
   countries,
@@ -209,23 +217,16 @@ function AddressLines({
   address: LabAddress;
   countries: readonly Option[];
 }) {
+  const names = `${address.firstName} ${address.lastName}`.trim();
   return (
-    <address className="mt-2 break-words text-slate-700 not-italic">
-      <span className="font-semibold text-slate-800">{address.label}</span>
-      {address.label && <br />}
-      {address.firstName} {address.lastName}
-      <br />
-      {address.address}
-      <br />
-      {address.city}, {address.state} {address.zip}
-      <br />
-      {countryName(address.country, countries)}
-      {address.phone && (
-        <>
-          <br />
-          {address.phone}
-        </>
-      )}
+    <address className="mt-1 break-words text-slate-700 not-italic">
+      {names !== titleOf(address) && <span className="block">{names}</span>}
+      <span className="block">{address.address}</span>
+      <span className="block">
+        {address.city}, {address.state} {address.zip}
+      </span>
+      <span className="block">{countryName(address.country, countries)}</span>
+      {address.phone && <span className="block">{address.phone}</span>}
     </address>
   );
 }
@@ -246,9 +247,9 @@ function SavedAddressCard({
     <>
       <h3 className="flex items-center gap-2 font-semibold text-brand-900">
         <MapPin className="h-5 w-5 shrink-0 text-brand-600" aria-hidden="true" />
-        {address.label || `${address.firstName} ${address.lastName}`}
+        <span className="min-w-0 break-words">{titleOf(address)}</span>
       </h3>
-      <AddressLines address={{ ...address, label: '' }} countries={countries} />
+      <AddressLines address={address} countries={countries} />
       <div role="alert" className="empty:hidden mt-3">
         {error && <ErrorAlert>{error}</ErrorAlert>}
       </div>
@@ -256,7 +257,7 @@ function SavedAddressCard({
         <Link
           to={`?edit=${encodeURIComponent(id)}`}
           className={SECONDARY}
-          aria-label={`Edit ${address.label || 'address'}`}
+          aria-label={`Edit ${titleOf(address)}`}
         >
           <Pencil className="h-4 w-4" aria-hidden="true" />
           Edit
@@ -268,7 +269,7 @@ function SavedAddressCard({
             type="submit"
             disabled={busy}
             className={`${BUTTON} border border-red-200 text-red-700 hover:bg-red-50 disabled:opacity-60`}
-            aria-label={`Delete ${address.label || 'address'}`}
+            aria-label={`Delete ${titleOf(address)}`}
           >
             <Trash2 className="h-4 w-4" aria-hidden="true" />
             Delete
