@@ -274,12 +274,12 @@ describe('the checkout page', () => {
     // The state becomes the US list's select, with the lab's state chosen.
     await waitFor(() => expect(value('State')).toBe('OH'));
     expect(screen.getByLabelText('State', { exact: true }).tagName).toBe('SELECT');
-    expect([value('First name'), value('Last name'), value('Phone (optional)'), value('Country')]).toEqual([
-      'Ada',
-      'Lovelace',
-      '+1 937 555 0100',
-      'US',
-    ]);
+    expect([
+      value('First name'),
+      value('Last name'),
+      value('Phone (optional)'),
+      value('Country'),
+    ]).toEqual(['Ada', 'Lovelace', '+1 937 555 0100', 'US']);
     expect(value('Email')).toBe('buyer@partner.example');
   });
 
