@@ -45,6 +45,7 @@ const PHONE_SPECS = [
   'early-actions.spec.ts',
   'layout.spec.ts',
   'account.spec.ts',
+  'address-book.spec.ts',
   'quick-order.spec.ts',
 ];
 

@@ -37,6 +37,7 @@ export default [
     // The lab's own account (issue 36): signed-in users; anonymous visitors log in first.
     route('account', 'routes/storefront/account.tsx'),
     route('account/orders/:number', 'routes/storefront/account-order.tsx'),
+    route('account/addresses', 'routes/storefront/account-addresses.tsx'),
     route('gallery', 'routes/storefront/gallery.tsx'),
     route('contact-us', 'routes/storefront/contact-us.tsx'),
     // The signed links of the newsletter mails: each page asks for a click before it acts.

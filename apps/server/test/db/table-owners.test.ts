@@ -32,6 +32,7 @@ const OWNERS: Record<string, string | readonly string[]> = {
   erpSalesOrders: 'integrations/erp/built-in.ts',
   auditLog: 'modules/audit/repo.ts',
   sessions: 'modules/auth/repo.ts',
+  userAddresses: 'modules/account/addresses-repo.ts',
   categories: CATALOG_REPO,
   products: CATALOG_REPO,
   liveProductCount: CATALOG_REPO,

@@ -61,7 +61,8 @@ const country = () =>
     .toUpperCase()
     .refine(isCountryCode, CHECKOUT_MESSAGES.country);
 
-const billingFields = z.object({
+/** The billing form's fields, also the address book's (address-book-dto.ts). */
+export const billingFields = z.object({
   firstName: required(CHECKOUT_MESSAGES.firstName, 'First name', BILLING_LIMITS.name),
   lastName: required(CHECKOUT_MESSAGES.lastName, 'Last name', BILLING_LIMITS.name),
   email: email(),
@@ -88,7 +89,7 @@ const POSTAL_CODE = /^[A-Za-z0-9](?:[A-Za-z0-9 -]*[A-Za-z0-9])?$/;
  * check does) and says nothing about an empty field or an unknown country: those have their
  * own message.
  */
-function checkStateAndZip(
+export function checkStateAndZip(
   billing: { state: string; zip: string; country: string },
   context: z.RefinementCtx,
 ): void {

@@ -22,7 +22,7 @@ import type { AccountService } from './service.ts';
 const errors = { 400: ErrorSchema, 401: ErrorSchema };
 
 /** The guard ('user') has run: the caller is there. */
-async function callerOf(request: FastifyRequest): Promise<RequestUser> {
+export async function callerOf(request: FastifyRequest): Promise<RequestUser> {
   const user = await request.currentUser();
   if (!user) throw new Error('account route reached without a user');
   return user;

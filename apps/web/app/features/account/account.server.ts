@@ -15,7 +15,11 @@ import { cartCookieLine } from '../cart/cart-actions.server.ts';
  * The account pages' calls, made on the server as the visitor (in-process): an anonymous
  * visitor is sent to login and back to the same address; another lab's order is a 404 page.
  */
-async function accountCall<T>(request: Request, context: AppLoadContext, path: string): Promise<T> {
+export async function accountCall<T>(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+): Promise<T> {
   const response = await context.apiFetch(path);
   if (response.status === 401) {
     const url = new URL(request.url);

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import type { Route } from './+types/checkout';
 import { MessagePage } from '../../components/message-page.tsx';
 import { useStorefrontMe } from '../../features/auth/api/me.ts';
+import { loadShipToChoices } from '../../features/account/address-book.server.ts';
 import { loadCart } from '../../features/cart/api/cart.ts';
 import { cleanCartCookie } from '../../features/cart/cart-store.ts';
 import { couponOfLink } from '../../features/checkout/api/linked-coupon.ts';
@@ -25,13 +26,15 @@ export const headers = perVisitorPageHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { tokenizerUrl, tokenizerOrigin, recaptchaSiteKey, recaptchaScriptUrl } =
     context.publicConfig;
-  const [cart, linkedCoupon] = await Promise.all([
+  const [cart, linkedCoupon, addressBook] = await Promise.all([
     loadCart(context),
     couponOfLink(context, new URL(request.url).searchParams.get(COUPON_PARAM)),
+    loadShipToChoices(request, context),
   ]);
   return {
     cart: cart.answer,
     linkedCoupon,
+    addressBook,
     // Computed here: country names come from ICU data, which the browser may word differently.
     countries: countryOptions(),
     states: usStateOptions(),
@@ -106,6 +109,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       signedIn={me.user !== null}
       defaultEmail={me.user?.email ?? ''}
       linkedCoupon={loaderData.linkedCoupon}
+      addressBook={loaderData.addressBook}
     />
   );
 }

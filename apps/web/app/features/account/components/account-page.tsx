@@ -1,6 +1,6 @@
 import { formatDollars } from '@labshop/shared/money';
 import type { AccountAnswer, AccountOrderSummary } from '@labshop/shared/schemas/account';
-import { Building2, ChevronLeft, ChevronRight, Search, UserRound } from 'lucide-react';
+import { Building2, ChevronLeft, ChevronRight, MapPin, Search, UserRound } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import { OrderStatusBadge } from './order-status.tsx';
 
@@ -41,6 +41,13 @@ export function AccountPage({ account, search, orders }: AccountPageProps) {
           <p className="mt-2 font-semibold text-slate-800">{account.user.name ?? 'Signed in'}</p>
           {account.user.email && <p className="text-slate-700">{account.user.email}</p>}
           <p className="mt-1 text-sm text-emerald-800">You see wholesale prices.</p>
+          <Link
+            to="/account/addresses"
+            className="mt-3 inline-flex items-center gap-1.5 font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
+            <MapPin className="h-4 w-4" aria-hidden="true" />
+            Address book
+          </Link>
         </section>
         <LabCard account={account} />
       </div>

@@ -1,6 +1,7 @@
 import { COOKIES } from '@labshop/shared/constants';
 import { countryOptions } from '@labshop/shared/countries';
 import { usStateOptions } from '@labshop/shared/us-states';
+import type { AddressBookAnswer } from '@labshop/shared/schemas/address-book';
 import type { ProductDto } from '@labshop/shared/schemas/catalog';
 import {
   CHECKOUT_MESSAGES,
@@ -37,7 +38,7 @@ function Receipt() {
   return <p>Receipt {JSON.stringify(state)}</p>;
 }
 
-function renderPage(cart: CartAnswer) {
+function renderPage(cart: CartAnswer, addressBook: AddressBookAnswer | null = null) {
   const router = createMemoryRouter(
     [
       {
@@ -53,6 +54,7 @@ function renderPage(cart: CartAnswer) {
             recaptchaScriptUrl=""
             signedIn={cart.tier === 'wholesale'}
             defaultEmail=""
+            addressBook={addressBook}
           />
         ),
       },
@@ -216,5 +218,73 @@ describe('the checkout page', () => {
     expect(payButton().textContent).toBe('Pay Now');
     expect(payButton()).toHaveProperty('disabled', false);
     expect(screen.getByTestId('checkout-progress').textContent).toBe('');
+  });
+
+  it("fills the billing address from the chosen 'Ship to' address and keeps the e-mail", async () => {
+    const lab = {
+      label: 'Partner Dental Lab',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phone: '+1 937 555 0100',
+      address: '1 Partner Way',
+      city: 'Dayton',
+      state: 'OH',
+      zip: '45402',
+      country: 'US',
+    };
+    renderPage(
+      { tier: 'wholesale', items: [{ product: lathe, quantity: 1 }], removed: [] },
+      {
+        labAddress: lab,
+        addresses: [
+          {
+            ...lab,
+            id: 'a-1',
+            label: 'Munich office',
+            address: 'Marienplatz 1',
+            city: 'München',
+            state: 'Bavaria',
+            zip: '80331',
+            country: 'DE',
+          },
+        ],
+      },
+    );
+    const email = screen.getByLabelText('Email', { exact: true });
+    fireEvent.change(email, { target: { value: 'buyer@partner.example' } });
+    const shipTo = screen.getByLabelText('Ship to') as HTMLSelectElement;
+    expect([...shipTo.options].map((option) => option.text)).toEqual([
+      'Choose a saved address',
+      'Partner Dental Lab: 1 Partner Way, Dayton',
+      'Munich office: Marienplatz 1, München',
+    ]);
+    const value = (label: string) =>
+      (screen.getByLabelText(label, { exact: true }) as HTMLInputElement).value;
+
+    fireEvent.change(shipTo, { target: { value: 'a-1' } });
+    await waitFor(() => expect(value('State')).toBe('Bavaria'));
+    expect([value('Address'), value('City'), value('ZIP code'), value('Country')]).toEqual([
+      'Marienplatz 1',
+      'München',
+      '80331',
+      'DE',
+    ]);
+
+    fireEvent.change(shipTo, { target: { value: 'lab' } });
+    // The state becomes the US list's select, with the lab's state chosen.
+    await waitFor(() => expect(value('State')).toBe('OH'));
+    expect(screen.getByLabelText('State', { exact: true }).tagName).toBe('SELECT');
+    expect([
+      value('First name'),
+      value('Last name'),
+      value('Phone (optional)'),
+      value('Country'),
+    ]).toEqual(['Ada', 'Lovelace', '+1 937 555 0100', 'US']);
+    expect(value('Email')).toBe('buyer@partner.example');
+  });
+
+  it("offers no 'Ship to' without an address book", () => {
+    renderPage({ tier: 'retail', items: [{ product: lathe, quantity: 1 }], removed: [] });
+    expect(screen.queryByLabelText('Ship to')).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import {
 } from '@labshop/shared/schemas/checkout';
 import { pricesFromDollars } from '@labshop/shared/pricing';
 import { PAYMENT } from '@labshop/shared/constants';
+import type { AddressBookAnswer } from '@labshop/shared/schemas/address-book';
 import { Lock } from 'lucide-react';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -33,6 +34,7 @@ import { COUPON_PARAM } from '../coupon-param.ts';
 import { CouponField } from './coupon-field.tsx';
 import { LoadingOverlay } from './loading-overlay.tsx';
 import { OrderDetails } from './order-details.tsx';
+import { SHIP_TO_FIELDS, ShipToSelect } from './ship-to-select.tsx';
 
 // zod and the billing schema (about 25 kB gzip) load on the form's first validation, after the
 // page is interactive, not with the page.
@@ -56,6 +58,8 @@ export interface CheckoutPageProps {
   defaultEmail: string;
   /** The coupon the address named (?coupon=, Apply before the code ran), checked by the loader. */
   linkedCoupon?: LinkedCoupon;
+  /** A signed-in lab's addresses for 'Ship to'; null or absent: no choice is offered. */
+  addressBook?: AddressBookAnswer | null;
 }
 
 /**
@@ -74,6 +78,7 @@ export function CheckoutPage({
   signedIn,
   defaultEmail,
   linkedCoupon,
+  addressBook,
 }: CheckoutPageProps) {
   const id = useId();
   const fieldId = useCallback((name: string) => `${id}-${name}`, [id]);
@@ -226,6 +231,17 @@ export function CheckoutPage({
                 Every field is required except the phone.
               </p>
             </div>
+            {addressBook && (
+              <ShipToSelect
+                id={fieldId('ship-to')}
+                book={addressBook}
+                onChoose={(address) => {
+                  for (const name of SHIP_TO_FIELDS) {
+                    form.setValue(name, address[name], { shouldValidate: true, shouldDirty: true });
+                  }
+                }}
+              />
+            )}
             <BillingFields
               form={form}
               errors={errors}
