@@ -15,6 +15,11 @@ import {
   seedCheckoutData,
 } from '../../support/checkout-fixtures.ts';
 import { startSignedInTestApp, type SignedInTestApp } from '../../support/helper.ts';
+import {
+  OTHER_LAB,
+  otherLabToken as otherLabTokenOf,
+  PARTNER_LAB,
+} from '../../support/lab-fixtures.ts';
 
 /**
  * The lab's account (issue 36) over HTTP: whose orders a user sees (their own, their verified
@@ -30,27 +35,13 @@ let unverifiedToken: string;
 /** A time `minutes` after a fixed point, so that the orders' order is known. */
 const at = (minutes: number) => new Date(Date.UTC(2026, 9, 1, 12, 0) + minutes * 60_000);
 
-const LAB = {
-  number: 'C-LAB1',
-  displayName: 'Partner Dental Lab',
-  type: 'Company' as const,
-  addressLine1: '1 Partner Way',
-  city: 'Dayton',
-  state: 'OH',
-  postalCode: '45402',
-  country: 'US',
-  phoneNumber: '+1 (937) 555-0100',
-  email: 'LAB@partner.example',
-};
+/** The partner's lab, its e-mail in another case: the lookup ignores case. */
+const LAB = { ...PARTNER_LAB, email: 'LAB@partner.example' };
 
 beforeAll(async () => {
   shop = await startSignedInTestApp({ OUTBOX_WORKER: 'false' });
   partnerToken = shop.partnerToken;
-  otherLabToken = await shop.issuer.sign({
-    sub: 'other',
-    email: 'buyer@other-lab.example',
-    email_verified: true,
-  });
+  otherLabToken = await otherLabTokenOf(shop);
   // The partner's e-mail, but not vouched for by the provider: it links to no lab.
   unverifiedToken = await shop.issuer.sign({
     sub: 'unverified',
@@ -59,12 +50,7 @@ beforeAll(async () => {
   });
   await seedCheckoutData(shop);
   const { db } = shop.database;
-  await db
-    .insert(customers)
-    .values([
-      LAB,
-      { ...LAB, number: 'C-OTHER', displayName: 'Other Lab', email: 'buyer@other-lab.example' },
-    ]);
+  await db.insert(customers).values([LAB, OTHER_LAB]);
   const line = (product: { number: string; title: string }, quantity: number) => ({
     productNumber: product.number,
     title: product.title,

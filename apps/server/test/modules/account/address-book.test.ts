@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, userAddresses } from '../../../src/db/schema/index.ts';
 import { call, errorOf } from '../../support/checkout-fixtures.ts';
 import { startSignedInTestApp, type SignedInTestApp } from '../../support/helper.ts';
+import { otherLabToken as otherLabTokenOf, PARTNER_LAB } from '../../support/lab-fixtures.ts';
 
 /**
  * The address book (issue 36) over HTTP: a user's saved addresses under the billing form's
@@ -22,19 +23,7 @@ let partnerToken: string;
 let namedToken: string;
 let otherLabToken: string;
 
-const LAB = {
-  number: 'C-LAB1',
-  displayName: 'Partner Dental Lab',
-  type: 'Company' as const,
-  addressLine1: '1 Partner Way',
-  addressLine2: 'Suite 4',
-  city: 'Dayton',
-  state: 'OH',
-  postalCode: '45402',
-  country: 'US',
-  phoneNumber: '+1 (937) 555-0100',
-  email: 'lab@partner.example',
-};
+const LAB = PARTNER_LAB;
 
 const ADDRESS = {
   label: 'Back door',
@@ -57,11 +46,7 @@ beforeAll(async () => {
     email_verified: true,
     name: 'Ada King Lovelace',
   });
-  otherLabToken = await shop.issuer.sign({
-    sub: 'other',
-    email: 'buyer@other-lab.example',
-    email_verified: true,
-  });
+  otherLabToken = await otherLabTokenOf(shop);
   await shop.database.db.insert(customers).values(LAB);
 }, 60_000);
 

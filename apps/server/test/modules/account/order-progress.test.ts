@@ -14,6 +14,11 @@ import {
   seedCheckoutData,
 } from '../../support/checkout-fixtures.ts';
 import { startSignedInTestApp, type SignedInTestApp } from '../../support/helper.ts';
+import {
+  OTHER_LAB,
+  otherLabToken as otherLabTokenOf,
+  PARTNER_LAB,
+} from '../../support/lab-fixtures.ts';
 
 /**
  * An order's way after payment in embedded mode (issue 36): the admin marks it shipped, then
@@ -24,34 +29,14 @@ import { startSignedInTestApp, type SignedInTestApp } from '../../support/helper
 let shop: SignedInTestApp;
 let otherLabToken: string;
 
-const LAB = {
-  number: 'C-LAB1',
-  displayName: 'Partner Dental Lab',
-  type: 'Company' as const,
-  addressLine1: '1 Partner Way',
-  city: 'Dayton',
-  state: 'OH',
-  postalCode: '45402',
-  country: 'US',
-  phoneNumber: '+1 (937) 555-0100',
-  email: 'lab@partner.example',
-};
+const LAB = PARTNER_LAB;
 
 beforeAll(async () => {
   shop = await startSignedInTestApp({ OUTBOX_WORKER: 'false' });
-  otherLabToken = await shop.issuer.sign({
-    sub: 'other',
-    email: 'buyer@other-lab.example',
-    email_verified: true,
-  });
+  otherLabToken = await otherLabTokenOf(shop);
   await seedCheckoutData(shop);
   const { db } = shop.database;
-  await db
-    .insert(customers)
-    .values([
-      LAB,
-      { ...LAB, number: 'C-OTHER', displayName: 'Other Lab', email: 'buyer@other-lab.example' },
-    ]);
+  await db.insert(customers).values([LAB, OTHER_LAB]);
   const paidAt = new Date('2026-10-01T12:00:00Z');
   for (const number of ['WEB-200101', 'WEB-200102']) {
     await insertPaidOrder(db, {
