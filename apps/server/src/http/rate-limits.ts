@@ -48,6 +48,17 @@ export const exportLimit = () =>
     message: 'Too many exports. Please wait a few minutes and try again.',
   });
 
+/**
+ * A lab's order PDFs per client: made on the server (or fetched from Business Central) at each
+ * download; a lab needs a few, a burst is a script.
+ */
+export const documentLimit = () =>
+  perClientLimit({
+    max: 60,
+    windowMs: 10 * 60 * 1000,
+    message: 'Too many downloads. Please wait a few minutes and try again.',
+  });
+
 /** A store for @fastify/rate-limit on the `rate_limit_counters` table: one upsert per request. */
 function databaseStore(db: Database) {
   const count = createRateLimitCounter(db);

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorSchema } from '../../http/errors.ts';
+import { documentLimit } from '../../http/rate-limits.ts';
 import type { RequestUser } from '../../http/access.ts';
 import type { AccountService } from './service.ts';
 
@@ -85,17 +86,18 @@ export async function accountRoutes(
   app.get(
     '/api/account/orders/:number/document.pdf',
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: documentLimit() },
       schema: {
         tags: ['account'],
         summary: "The order's invoice, or before it is invoiced its receipt, as a PDF",
         description:
-          "Business Central's own invoice document once the order is invoiced there; with the built-in ERP the shop's invoice; before the invoice, the shop's receipt of the payment. 503 when Business Central cannot be reached for its invoice.",
+          "Business Central's own invoice document once the order is invoiced there; with the built-in ERP the shop's invoice; before the invoice, the shop's receipt of the payment. 503 when Business Central cannot be reached for its invoice; 429 past 60 downloads from one client in 10 minutes.",
         params: AccountOrderParams,
         produces: ['application/pdf'],
         response: {
           200: z.any().describe('application/pdf'),
           404: ErrorSchema,
+          429: ErrorSchema,
           503: ErrorSchema,
           ...errors,
         },

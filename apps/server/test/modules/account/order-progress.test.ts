@@ -32,7 +32,7 @@ let otherLabToken: string;
 const LAB = PARTNER_LAB;
 
 beforeAll(async () => {
-  shop = await startSignedInTestApp({ OUTBOX_WORKER: 'false' });
+  shop = await startSignedInTestApp({ OUTBOX_WORKER: 'false', TRUST_PROXY: 'true' });
   otherLabToken = await otherLabTokenOf(shop);
   await seedCheckoutData(shop);
   const { db } = shop.database;
@@ -228,5 +228,25 @@ describe("an order's shipment and invoice in the built-in ERP", () => {
     const anonymous = await call(shop, 'GET', '/api/account/orders/WEB-200101/document.pdf');
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('content-type')).not.toBe('application/pdf');
+  });
+
+  it('refuses the 61st PDF from one client in 10 minutes (429), not another client', async () => {
+    const pdfAs = (clientIp: string) =>
+      fetch(`${shop.origin}/api/account/orders/WEB-200101/document.pdf`, {
+        headers: { authorization: `Bearer ${shop.partnerToken}`, 'x-forwarded-for': clientIp },
+      });
+    for (let attempt = 1; attempt <= 60; attempt += 1) {
+      const response = await pdfAs('203.0.113.9');
+      expect(response.status, `download ${attempt}`).toBe(200);
+      await response.arrayBuffer();
+    }
+    const refused = await pdfAs('203.0.113.9');
+    expect(refused.status).toBe(429);
+    expect(await errorOf(refused)).toBe(
+      'Too many downloads. Please wait a few minutes and try again.',
+    );
+    const other = await pdfAs('198.51.100.21');
+    expect(other.status).toBe(200);
+    await other.arrayBuffer();
   });
 });
