@@ -466,6 +466,28 @@ export function createOrderRepo(db: Database) {
       };
     },
 
+    /**
+     * Paid orders per e-mail (lower case), with the latest one's payment time: the admin's
+     * Customers cards. Reads the lower(email) index.
+     */
+    async paidCountsByEmail(
+      emails: readonly string[],
+    ): Promise<{ email: string; orders: number; lastOrderAt: Date | null }[]> {
+      if (emails.length === 0) return [];
+      const lowered = [...new Set(emails.map((email) => email.toLowerCase()))];
+      const email = sql<string>`lower(${orders.email})`;
+      const rows = await db
+        .select({ email, orders: count(), lastOrderAt: sql<string | null>`max(${orders.paidAt})` })
+        .from(orders)
+        .where(and(inArray(email, lowered), isNotNull(orders.paidAt), eq(orders.status, 'paid')))
+        .groupBy(email);
+      return rows.map((row) => ({
+        email: row.email,
+        orders: Number(row.orders),
+        lastOrderAt: row.lastOrderAt ? new Date(row.lastOrderAt) : null,
+      }));
+    },
+
     // --- A lab's own account ---------------------------------------------------------------
 
     /** A page of the lab's placed orders matching `search`, newest first, and their count. */

@@ -97,6 +97,7 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   'GET /api/order-history': 'admin',
   'GET /api/order-history/export': 'admin',
   'GET /api/admin/orders/:number': 'admin',
+  'GET /api/admin/customer-orders': 'admin',
   'POST /api/admin/orders/:number/retry-sync': 'admin',
   'POST /api/admin/orders/:number/mark-shipped': 'admin',
   'POST /api/admin/orders/:number/mark-invoiced': 'admin',

@@ -45,6 +45,37 @@ export type OrderHistoryQuery = z.infer<typeof OrderHistoryQuery>;
 
 export const OrderHistoryExportQuery = OrderHistoryQuery.pick({ search: true });
 
+/** E-mails one GET /api/admin/customer-orders may ask about: a page of customer cards and more. */
+export const CUSTOMER_ORDERS_MAX_EMAILS = 50;
+
+/**
+ * GET /api/admin/customer-orders?email=…&email=… (ours, issue 36): the admin's Customers cards
+ * ask how many paid orders the shop has from each customer's e-mail.
+ */
+export const CustomerOrdersQuery = z.object({
+  email: z.preprocess(
+    (value) => (typeof value === 'string' ? [value] : value),
+    z
+      .array(z.string().trim().min(1, 'An e-mail is required.').max(254, 'An e-mail is too long.'))
+      .min(1, 'Ask about at least one e-mail.')
+      .max(CUSTOMER_ORDERS_MAX_EMAILS, `Ask about at most ${CUSTOMER_ORDERS_MAX_EMAILS} e-mails.`),
+  ),
+});
+
+export const CustomerOrdersAnswerSchema = z.object({
+  /** One entry per asked e-mail, as asked; e-mails match ignoring case. */
+  customers: z.array(
+    z.object({
+      email: z.string(),
+      /** Paid orders placed with the e-mail. */
+      orders: z.number().int().nonnegative(),
+      /** When the latest was paid; null without orders. */
+      lastOrderAt: z.string().nullable(),
+    }),
+  ),
+});
+export type CustomerOrdersAnswer = z.infer<typeof CustomerOrdersAnswerSchema>;
+
 /** SPEC.md "Order (history)": cart items with title, quantity, newPrice (the unit price paid). */
 export const OrderCartItemSchema = z.object({
   number: z.string(),

@@ -4,6 +4,7 @@ import {
   cartSummary,
   ORDER_HISTORY_CSV_COLUMNS,
   ORDERS_MESSAGES,
+  type CustomerOrdersAnswer,
   type OrderHistoryAnswer,
   type OrderHistoryEntry,
 } from '@labshop/shared/schemas/orders';
@@ -25,7 +26,10 @@ export const ORDER_EXPORT_BATCH_SIZE = 500;
  * retry of a failed ERP sync.
  */
 export function createOrdersService(deps: {
-  orders: Pick<OrderRepo, 'page' | 'batchAfter' | 'byNumber' | 'linesOf' | 'recordProgress'>;
+  orders: Pick<
+    OrderRepo,
+    'page' | 'batchAfter' | 'byNumber' | 'linesOf' | 'recordProgress' | 'paidCountsByEmail'
+  >;
   /** The built-in ERP's posting of shipments and invoices; null with Business Central. */
   posting: BuiltInPosting | null;
   syncJobs: SyncJobsRepo;
@@ -158,6 +162,21 @@ export function createOrdersService(deps: {
         );
       }
       return entry((await repo.byNumber(number)) ?? order);
+    },
+
+    /** GET /api/admin/customer-orders: each asked e-mail's paid orders, as asked. */
+    async customerOrders(emails: readonly string[]): Promise<CustomerOrdersAnswer> {
+      const counts = new Map((await repo.paidCountsByEmail(emails)).map((row) => [row.email, row]));
+      return {
+        customers: emails.map((email) => {
+          const found = counts.get(email.toLowerCase());
+          return {
+            email,
+            orders: found?.orders ?? 0,
+            lastOrderAt: found?.lastOrderAt?.toISOString() ?? null,
+          };
+        }),
+      };
     },
 
     /** Built-in ERP only: the order's shipment, as posting one in Business Central. */

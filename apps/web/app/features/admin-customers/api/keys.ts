@@ -1,5 +1,9 @@
-/** Query keys of the customers screen: one list (the cached copy of the ERP's customers). */
+/**
+ * Query keys of the customers screen: the list (the cached copy of the ERP's customers) and the
+ * shown cards' order counts.
+ */
 export const customerKeys = {
   all: ['admin-customers'] as const,
   list: ['admin-customers', 'list'] as const,
+  orders: ['admin-customers', 'orders'] as const,
 };

@@ -3,6 +3,7 @@ import { Globe, Mail, Phone, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
 import { useId } from 'react';
 import { telHref } from '../../../lib/phone.ts';
+import { formatDay } from '../../admin/components/format-time.ts';
 
 /**
  * A website as a link target: http(s) addresses as they are, a bare host ('example.com/x') with
@@ -31,8 +32,17 @@ function websiteText(website: string): string {
 const contactLink =
   'font-medium [overflow-wrap:anywhere] text-brand-700 underline-offset-2 hover:underline';
 
-/** One customer of the ERP: name, type, address and the ways to reach them. */
-export function CustomerCard({ customer }: { customer: CustomerDto }) {
+/**
+ * One customer of the ERP: name, type, address, the ways to reach them and, when known, their
+ * paid orders in the shop.
+ */
+export function CustomerCard({
+  customer,
+  shopOrders,
+}: {
+  customer: CustomerDto;
+  shopOrders?: { orders: number; lastOrderAt: string | null };
+}) {
   const headingId = useId();
   const place = [customer.city, customer.state].filter(Boolean).join(', ');
   const addressLines = [
@@ -120,8 +130,21 @@ export function CustomerCard({ customer }: { customer: CustomerDto }) {
           className={`mt-3 flex items-center gap-2 border-t border-slate-100 pt-3 text-sm ${contactLink}`}
         >
           <ShoppingBag className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
-          Orders in the shop
-          <span className="sr-only"> of {customer.displayName || email}</span>
+          <span>
+            Orders in the shop
+            <span className="sr-only"> of {customer.displayName || email}</span>
+            {shopOrders && (
+              <span className="block text-xs font-normal text-slate-600">
+                {shopOrders.orders === 0
+                  ? 'None paid yet'
+                  : `${shopOrders.orders} paid${
+                      shopOrders.lastOrderAt
+                        ? `, the latest ${formatDay(shopOrders.lastOrderAt)}`
+                        : ''
+                    }`}
+              </span>
+            )}
+          </span>
         </Link>
       )}
     </article>

@@ -48,6 +48,17 @@ beforeEach(() => {
     if (path === '/api/customers' && !init?.method) return listAnswer();
     if (path === '/api/customers/refresh' && init?.method === 'POST') return refreshAnswer();
     if (path === '/api/erp-syncs/current?kind=customers') return currentAnswer();
+    if (path.startsWith('/api/admin/customer-orders?')) {
+      // Customer 01 (buyer1@lab1.example) has two paid orders in the shop; the others none.
+      const emails = new URL(path, 'http://shop.test').searchParams.getAll('email');
+      return Response.json({
+        customers: emails.map((email) =>
+          email === 'buyer1@lab1.example'
+            ? { email, orders: 2, lastOrderAt: '2026-11-20T15:00:00.000Z' }
+            : { email, orders: 0, lastOrderAt: null },
+        ),
+      });
+    }
     return new Response(null, { status: 404 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -170,7 +181,19 @@ describe('CustomersList', () => {
       'https://lab1.example/',
       '/admin/orders-history?search=buyer1%40lab1.example',
     ]);
-    expect(links[3]?.textContent).toBe('Orders in the shop of Customer 01');
+    await waitFor(() =>
+      expect(links[3]?.textContent).toBe(
+        'Orders in the shop of Customer 012 paid, the latest Nov 20, 2026',
+      ),
+    );
+    // One call for the page's cards.
+    const asked = fetchMock.mock.calls
+      .map(([path]) => String(path))
+      .filter((path) => path.startsWith('/api/admin/customer-orders?'));
+    expect(asked).toHaveLength(1);
+    expect(new URL(asked[0]!, 'http://shop.test').searchParams.getAll('email')).toHaveLength(10);
+    const second = (await screen.findByRole('heading', { name: 'Customer 02' })).closest('article');
+    expect(second?.textContent).toContain('None paid yet');
     expect(links[2]?.getAttribute('rel')).toContain('noopener');
     expect(links[2]?.getAttribute('target')).toBe('_blank');
     expect(card.textContent).toContain('Company');

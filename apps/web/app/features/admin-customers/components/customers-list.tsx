@@ -33,6 +33,7 @@ import { customerKeys } from '../api/keys.ts';
 import { useRefreshCustomers } from '../api/refresh-customers.ts';
 import { CustomerCard } from './customer-card.tsx';
 import { PageLinks } from './page-links.tsx';
+import { useCustomerOrders } from '../api/get-customer-orders.ts';
 import { CsvExportLink } from '../../admin/components/csv-export-link.tsx';
 
 const SEARCH_DEBOUNCE_MS = 150;
@@ -129,6 +130,9 @@ export function CustomersList() {
   const pages = pageCount(matching.length, CUSTOMERS_PAGE_SIZE);
   const page = Math.min(requestedPage, pages);
   const shown = matching.slice((page - 1) * CUSTOMERS_PAGE_SIZE, page * CUSTOMERS_PAGE_SIZE);
+  const shopOrders = useCustomerOrders(
+    shown.map((customer) => customer.email).filter((email) => email.includes('@')),
+  );
   const searching = search.trim() !== '';
 
   // On opening, a copy that is missing or old is refreshed from the ERP (once per visit).
@@ -196,7 +200,10 @@ export function CustomersList() {
             >
               {shown.map((customer, index) => (
                 <li key={`${(page - 1) * CUSTOMERS_PAGE_SIZE + index}:${customer.displayName}`}>
-                  <CustomerCard customer={customer} />
+                  <CustomerCard
+                    customer={customer}
+                    shopOrders={shopOrders.get(customer.email.toLowerCase())}
+                  />
                 </li>
               ))}
             </ul>

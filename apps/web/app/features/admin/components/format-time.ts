@@ -4,3 +4,10 @@ const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSty
 export function formatTime(iso: string): string {
   return dateTime.format(new Date(iso));
 }
+
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** The day something happened: 'Jan 5, 2026'. */
+export function formatDay(iso: string): string {
+  return day.format(new Date(iso));
+}
