@@ -85,6 +85,16 @@ export function builtInPrice(
   return line ? centsToDollars(line.unitPriceCents) : undefined;
 }
 
+/** The built-in sales order made for the shop's order `orderNumber` (its external number). */
+async function salesOrderRowOf(db: Database, orderNumber: string): Promise<SalesOrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(erpSalesOrders)
+    .where(eq(erpSalesOrders.externalDocumentNumber, orderNumber))
+    .limit(1);
+  return row ?? null;
+}
+
 function toSalesOrder(row: SalesOrderRow): ErpSalesOrder {
   return { id: row.id, number: row.number, externalDocumentNumber: row.externalDocumentNumber };
 }
@@ -111,11 +121,7 @@ export function createBuiltInErp(db: Database, options: BuiltInErpOptions = {}):
   }
 
   async function findSalesOrder(orderNumber: string): Promise<ErpSalesOrder | null> {
-    const [row] = await db
-      .select()
-      .from(erpSalesOrders)
-      .where(eq(erpSalesOrders.externalDocumentNumber, orderNumber))
-      .limit(1);
+    const row = await salesOrderRowOf(db, orderNumber);
     return row ? toSalesOrder(row) : null;
   }
 
@@ -262,6 +268,8 @@ function progressOf(row: SalesOrderRow): ErpOrderProgress {
   };
 }
 
+export type BuiltInPostingStep = 'shipped' | 'invoiced';
+
 export type BuiltInPostingOutcome =
   | { ok: true; progress: ErpOrderProgress; changed: boolean }
   | { ok: false; reason: 'no-sales-order' | 'not-shipped' };
@@ -273,42 +281,38 @@ export type BuiltInPostingOutcome =
  * sales order's: SO-000123 is shipped as SH-000123 and invoiced as SI-000123.
  */
 export function createBuiltInPosting(db: Database) {
-  const byShopOrder = async (orderNumber: string) => {
-    const [row] = await db
-      .select()
-      .from(erpSalesOrders)
-      .where(eq(erpSalesOrders.externalDocumentNumber, orderNumber))
-      .limit(1);
-    return row ?? null;
-  };
+  const byShopOrder = (orderNumber: string) => salesOrderRowOf(db, orderNumber);
   const postedNumber = (salesOrderNumber: string, prefix: 'SH' | 'SI') =>
     salesOrderNumber.replace(/^SO-/, `${prefix}-`);
 
+  /** The step's columns: its time (null until posted) and what posting it writes. */
+  const columns = (step: BuiltInPostingStep, row: SalesOrderRow) =>
+    step === 'shipped'
+      ? {
+          at: erpSalesOrders.shippedAt,
+          posted: row.shippedAt,
+          set: { shipmentNumber: postedNumber(row.number, 'SH'), shippedAt: new Date() },
+        }
+      : {
+          at: erpSalesOrders.invoicedAt,
+          posted: row.invoicedAt,
+          set: { invoiceNumber: postedNumber(row.number, 'SI'), invoicedAt: new Date() },
+        };
+
   return {
-    async ship(orderNumber: string): Promise<BuiltInPostingOutcome> {
+    /** Posts the order's shipment, or (once shipped) its invoice. */
+    async post(orderNumber: string, step: BuiltInPostingStep): Promise<BuiltInPostingOutcome> {
       const row = await byShopOrder(orderNumber);
       if (!row) return { ok: false, reason: 'no-sales-order' };
-      if (row.shippedAt) return { ok: true, progress: progressOf(row), changed: false };
+      if (step === 'invoiced' && !row.shippedAt) return { ok: false, reason: 'not-shipped' };
+      const { at, posted, set } = columns(step, row);
+      if (posted) return { ok: true, progress: progressOf(row), changed: false };
       const [updated] = await db
         .update(erpSalesOrders)
-        .set({ shipmentNumber: postedNumber(row.number, 'SH'), shippedAt: new Date() })
-        .where(sql`${erpSalesOrders.id} = ${row.id} and ${erpSalesOrders.shippedAt} is null`)
+        .set(set)
+        .where(sql`${erpSalesOrders.id} = ${row.id} and ${at} is null`)
         .returning();
       // Another admin marked it at the same moment: theirs stands.
-      const current = updated ?? (await byShopOrder(orderNumber)) ?? row;
-      return { ok: true, progress: progressOf(current), changed: Boolean(updated) };
-    },
-
-    async invoice(orderNumber: string): Promise<BuiltInPostingOutcome> {
-      const row = await byShopOrder(orderNumber);
-      if (!row) return { ok: false, reason: 'no-sales-order' };
-      if (!row.shippedAt) return { ok: false, reason: 'not-shipped' };
-      if (row.invoicedAt) return { ok: true, progress: progressOf(row), changed: false };
-      const [updated] = await db
-        .update(erpSalesOrders)
-        .set({ invoiceNumber: postedNumber(row.number, 'SI'), invoicedAt: new Date() })
-        .where(sql`${erpSalesOrders.id} = ${row.id} and ${erpSalesOrders.invoicedAt} is null`)
-        .returning();
       const current = updated ?? (await byShopOrder(orderNumber)) ?? row;
       return { ok: true, progress: progressOf(current), changed: Boolean(updated) };
     },

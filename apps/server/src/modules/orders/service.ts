@@ -52,8 +52,7 @@ export function createOrdersService(deps: {
   ): Promise<OrderHistoryEntry> {
     if (!posting) throw new AppError('conflict', ORDERS_MESSAGES.postedInBusinessCentral);
     const order = await requireOrder(number);
-    const outcome =
-      step === 'shipped' ? await posting.ship(order.number) : await posting.invoice(order.number);
+    const outcome = await posting.post(order.number, step);
     if (!outcome.ok) {
       throw new AppError(
         'conflict',
