@@ -378,7 +378,7 @@ export function createOrderRepo(db: Database) {
      * first: what the order-status round asks the ERP about.
      */
     async progressDue(limit: number, since: Date): Promise<ProgressDueOrder[]> {
-      return db
+      const rows = await db
         .select({
           id: orders.id,
           number: orders.number,
@@ -395,7 +395,11 @@ export function createOrderRepo(db: Database) {
           ),
         )
         .orderBy(sql`${orders.erpStatusCheckedAt} asc nulls first`, asc(orders.paidAt))
-        .limit(limit) as Promise<ProgressDueOrder[]>;
+        .limit(limit);
+      // The where clause keeps only orders with a sales order id; this tells the type so.
+      return rows.flatMap(({ erpSalesOrderId, ...row }) =>
+        erpSalesOrderId ? [{ ...row, erpSalesOrderId }] : [],
+      );
     },
 
     /**

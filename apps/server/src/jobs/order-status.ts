@@ -34,11 +34,16 @@ export function enqueueOrderStatusRound(
   pollMs: number,
   now = Date.now(),
 ): Promise<boolean> {
-  const slot = slotOf(now, pollMs);
+  return enqueueRound(db, slotOf(now, pollMs));
+}
+
+/** The round of period `slot`, due when the period starts (now, for the current one). */
+function enqueueRound(db: Database, slot: number, runAt?: Date): Promise<boolean> {
   return enqueue(db, {
     kind: ORDER_STATUS_JOB_KINDS.round,
     payload: { slot },
     dedupeKey: `${ORDER_STATUS_JOB_KINDS.round}:${slot}`,
+    ...(runAt ? { runAt } : {}),
   });
 }
 
@@ -74,12 +79,7 @@ export function createOrderStatusHandlers(deps: {
       // The next round first: a round that fails or dies does not end the chain. A worker that
       // was down for a while skips the periods it missed rather than running them all.
       const nextSlot = Math.max(parsed.data.slot, slotOf(now(), pollMs)) + 1;
-      await enqueue(db, {
-        kind: ORDER_STATUS_JOB_KINDS.round,
-        payload: { slot: nextSlot },
-        dedupeKey: `${ORDER_STATUS_JOB_KINDS.round}:${nextSlot}`,
-        runAt: new Date(nextSlot * pollMs),
-      });
+      await enqueueRound(db, nextSlot, new Date(nextSlot * pollMs));
       const since = new Date(now() - GIVE_UP_AFTER_DAYS * 24 * 60 * 60 * 1000);
       const due = await repo.progressDue(ROUND_SIZE, since);
       let asked = 0;

@@ -484,9 +484,9 @@ export function createBcClient(config: BusinessCentralConfig, options: BcClientO
         headers: { accept: '*/*' },
       });
       if (raw.status === 404) return null;
-      if (raw.status >= 200 && raw.status < 300) return raw.bytes;
-      answerOf(raw, what, 'GET');
-      return null;
+      // Any other refusal throws the error answerOf words for it.
+      if (raw.status < 200 || raw.status >= 300) answerOf(raw, what, 'GET');
+      return raw.bytes;
     },
   };
 }

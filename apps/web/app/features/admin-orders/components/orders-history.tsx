@@ -382,14 +382,12 @@ function ErpProgress({
       show: order.canMarkShipped,
       action: 'mark-shipped' as const,
       label: 'Mark shipped',
-      busyLabel: 'Marking...',
       Icon: Truck,
     },
     {
       show: order.canMarkInvoiced,
       action: 'mark-invoiced' as const,
       label: 'Mark invoiced',
-      busyLabel: 'Marking...',
       Icon: FileCheck,
     },
   ].filter((button) => button.show);
@@ -404,7 +402,7 @@ function ErpProgress({
           </time>
         </span>
       ))}
-      {buttons.map(({ action, label, busyLabel, Icon }) => (
+      {buttons.map(({ action, label, Icon }) => (
         <button
           key={action}
           type="button"
@@ -413,7 +411,7 @@ function ErpProgress({
           className={markButtonClass}
         >
           <Icon className="h-3.5 w-3.5" aria-hidden="true" />
-          {running === action ? busyLabel : label}{' '}
+          {running === action ? 'Marking...' : label}{' '}
           <span className="sr-only">order {order.orderNumber}</span>
         </button>
       ))}
