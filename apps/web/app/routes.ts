@@ -9,6 +9,7 @@ import { TEXT_PAGES } from '@labshop/shared/constants';
 /** Admin screens that are built; the others show the pending-screen placeholder. */
 const BUILT_ADMIN_SCREENS: Partial<Record<AdminScreenPath, string>> = {
   'orders-history': 'routes/admin/orders.tsx',
+  quotes: 'routes/admin/quotes.tsx',
   products: 'routes/admin/products.tsx',
   categories: 'routes/admin/categories.tsx',
   contact: 'routes/admin/contact.tsx',

@@ -4,6 +4,8 @@
  */
 export const ADMIN_SCREEN_PATHS = [
   'orders-history',
+  // Beyond the spec (issue 37): labs' quote requests, priced and sent from here.
+  'quotes',
   'contact',
   'gallery',
   'products',

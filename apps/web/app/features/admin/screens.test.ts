@@ -7,9 +7,10 @@ describe('admin screens', () => {
     expect(ADMIN_SCREENS.map((screen) => screen.path)).toEqual([...ADMIN_SCREEN_PATHS]);
   });
 
-  it("carry the spec's sidebar labels, then the Mail log, the Sync History and the Audit Log (beyond the spec)", () => {
+  it("carry the spec's sidebar labels with Quotes, then the Mail log, the Sync History and the Audit Log (beyond the spec)", () => {
     expect(ADMIN_SCREENS.map((screen) => screen.label)).toEqual([
       'Orders History',
+      'Quotes',
       'Contacts Data',
       'Gallery',
       'Products',

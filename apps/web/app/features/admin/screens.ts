@@ -12,6 +12,7 @@ import {
   Users,
   ArrowLeftRight,
   ScrollText,
+  ReceiptText,
   type LucideIcon,
 } from 'lucide-react';
 import type { AdminScreenPath } from './screen-paths.ts';
@@ -34,6 +35,12 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     label: 'Orders History',
     description: 'Paid orders, their carts and addresses, and their sync to Business Central.',
     icon: History,
+  },
+  {
+    path: 'quotes',
+    label: 'Quotes',
+    description: "Labs' quote requests: set prices, freight and a validity date, then send them.",
+    icon: ReceiptText,
   },
   {
     path: 'contact',
