@@ -65,6 +65,7 @@ export default [
     route('product-new', 'routes/admin/product-new.tsx'),
     route('products-edit/:id', 'routes/admin/product-edit.tsx'),
     route('erp-syncs/:id', 'routes/admin/erp-syncs-detail.tsx'),
+    route('quotes/:number', 'routes/admin/quote-edit.tsx'),
   ]),
   route('admin/admin/*', 'routes/admin/alias.tsx'),
   route('*', 'routes/storefront/unknown-path.tsx'),
