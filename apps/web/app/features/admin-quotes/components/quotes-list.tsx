@@ -148,9 +148,12 @@ function StatusFilter({
           >
             {option ? QUOTE_STATUS_LABELS[option] : 'All'}
             {count !== null && count !== undefined && (
-              <span className={`ml-1.5 font-normal ${status === option ? '' : 'text-slate-500'}`}>
-                {count.toLocaleString('en-US')}
-              </span>
+              <>
+                {' '}
+                <span className={`font-normal ${status === option ? '' : 'text-slate-500'}`}>
+                  {count.toLocaleString('en-US')}
+                </span>
+              </>
             )}
           </button>
         );
