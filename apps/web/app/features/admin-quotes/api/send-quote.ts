@@ -1,7 +1,7 @@
 import type { Quote } from '@labshop/shared/schemas/quotes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../admin/api/http.ts';
-import { quoteChanged } from './update-quote.ts';
+import { quoteChanged, quoteRefused } from './update-quote.ts';
 
 /** POST /api/admin/quotes/{number}/send: mails the lab a link; answers the quote, now sent. */
 export function sendQuote(number: string): Promise<Quote> {
@@ -15,5 +15,6 @@ export function useSendQuote() {
   return useMutation({
     mutationFn: sendQuote,
     onSuccess: (quote) => quoteChanged(queryClient, quote),
+    onError: (error, number) => quoteRefused(queryClient, number, error),
   });
 }

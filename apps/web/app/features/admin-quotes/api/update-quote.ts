@@ -1,7 +1,7 @@
 import type { Quote } from '@labshop/shared/schemas/quotes';
 import type { QuoteUpdateInput } from '@labshop/shared/schemas/quotes-dto';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiJson, jsonRequest } from '../../admin/api/http.ts';
+import { ApiError, apiJson, jsonRequest } from '../../admin/api/http.ts';
 import { quoteKeys } from './keys.ts';
 
 export interface UpdateQuoteVariables {
@@ -23,10 +23,25 @@ export async function quoteChanged(queryClient: QueryClient, quote: Quote): Prom
   await queryClient.invalidateQueries({ queryKey: quoteKeys.lists });
 }
 
+/**
+ * A change the server refused as too late (409: the lab accepted or declined meanwhile): the
+ * editor loads the quote again, which shows it as it now is.
+ */
+export async function quoteRefused(
+  queryClient: QueryClient,
+  number: string,
+  error: unknown,
+): Promise<void> {
+  if (error instanceof ApiError && error.status === 409) {
+    await queryClient.invalidateQueries({ queryKey: quoteKeys.detail(number) });
+  }
+}
+
 export function useUpdateQuote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateQuote,
     onSuccess: (quote) => quoteChanged(queryClient, quote),
+    onError: (error, { number }) => quoteRefused(queryClient, number, error),
   });
 }

@@ -428,7 +428,7 @@ function QuoteForm({ quote }: { quote: Quote }) {
       className={`mt-6 ${panelClass}`}
     >
       <h2 id={`${id}-heading`} className="text-lg font-bold text-brand-900">
-        Lines
+        Lines and terms
       </h2>
       {errors.lines && (
         <p id={fieldId('lines-error')} className="mt-1 text-sm text-red-700">
@@ -688,7 +688,7 @@ function LineRow({
           <input
             {...fieldAria(`${id}-price`, errors.unitPrice)}
             aria-label={`Unit price of ${name}`}
-            className={`${inputClass} w-28`}
+            className={`${inputClass} w-24`}
             value={line.unitPrice}
             onChange={(event) => onChange({ unitPrice: event.target.value })}
             inputMode="decimal"
