@@ -73,6 +73,7 @@ function config(overrides: Partial<BusinessCentralConfig> = {}): BusinessCentral
     maxRetries: 2,
     pageSize: 10,
     priceListApi: bc.priceListApi,
+    freightAccount: '6810',
     ...overrides,
   };
 }
@@ -680,6 +681,36 @@ describe('Business Central sales orders', () => {
     await expect(
       erp.findSalesOrder('WEB-100001', { ...under, customerNumber: 'C99999' }),
     ).resolves.toBeNull();
+  });
+
+  it("books a quote's freight as an Account line to BC_FREIGHT_ACCOUNT, and sends none without the setting", async () => {
+    seedOrderData();
+    const freight = { description: 'Freight', amount: 145.5 };
+    await adapter().createSalesOrder(salesOrderInput({ freight }));
+    expect(bc.salesOrders()[0]).toMatchObject({
+      // 45 of goods (after the 5 discount) and the freight.
+      totalAmountExcludingTax: 190.5,
+      salesOrderLines: [
+        { lineType: 'Item', lineObjectNumber: 'P-100', quantity: 2, unitPrice: 15 },
+        { lineType: 'Item', lineObjectNumber: 'P-200', quantity: 1, unitPrice: 20 },
+        {
+          lineType: 'Account',
+          lineObjectNumber: '6810',
+          description: 'Freight',
+          quantity: 1,
+          unitPrice: 145.5,
+          amountExcludingTax: 145.5,
+        },
+      ],
+    });
+
+    const unset = adapter({ freightAccount: null });
+    const error = await failure(
+      unset.createSalesOrder(salesOrderInput({ externalDocumentNumber: 'WEB-100002', freight })),
+    );
+    expect(error).toBeInstanceOf(ErpUnavailable);
+    expect(error.message).toContain('BC_FREIGHT_ACCOUNT');
+    expect(bc.salesOrders()).toHaveLength(1);
   });
 
   it('finds a PO order whose create answer was lost, and makes no second one', async () => {
