@@ -127,6 +127,9 @@ export function createAccountService(deps: {
   }
 
   return {
+    /** Who the user's orders and quotes belong to: them, their verified e-mail, their lab. */
+    owner: ownerOf,
+
     /** GET /api/account */
     async account(user: RequestUser): Promise<AccountAnswer> {
       const lab = await labOf(user);
