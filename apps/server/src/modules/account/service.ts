@@ -191,6 +191,7 @@ export function createAccountService(deps: {
         })),
         subtotal: centsToDollars(order.subtotalCents),
         discount: centsToDollars(order.discountCents),
+        freight: centsToDollars(order.freightCents),
         couponCode: order.couponCode,
         customerName: order.customerName,
         shipTo: {

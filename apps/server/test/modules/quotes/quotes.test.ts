@@ -373,6 +373,15 @@ describe('paying an accepted quote', () => {
       [PRODUCTS.grinder.number, 3, 80_000],
       [PRODUCTS.bur.number, 10, 250],
     ]);
+    const accountOrder = await json<{ freight: number; amount: number }>(
+      await call(shop, 'GET', `/api/account/orders/${paid.orderNumber}`, { token: partnerToken }),
+    );
+    expect(accountOrder).toMatchObject({ freight: 145.5, amount: PRICED_TOTAL_CENTS / 100 });
+    const [confirmation] = await shop.database.db
+      .select()
+      .from(mailLog)
+      .where(eq(mailLog.relatedTo, `order:${paid.orderNumber}`));
+    expect(confirmation?.textBody).toContain('Freight: $145.50');
     const after = await json<Quote>(
       await call(shop, 'GET', `/api/account/quotes/${quote.number}`, { token: partnerToken }),
     );
