@@ -3,7 +3,6 @@ import {
   QUOTE_DEFAULT_VALID_DAYS,
   QUOTE_LIMITS,
   QUOTE_MESSAGES,
-  QUOTE_STATUS_LABELS,
   type Quote,
 } from '@labshop/shared/schemas/quotes';
 import { ArrowLeft, FileX, Plus, Save, Send, Trash2 } from 'lucide-react';
@@ -138,7 +137,6 @@ function OrderLink({ orderNumber }: { orderNumber: string }) {
 
 function QuoteDetails({ quote }: { quote: Quote }) {
   const rows: Detail[] = [
-    ['Status', QUOTE_STATUS_LABELS[quote.status]],
     ['Requested', formatTime(quote.requestedAt)],
     [
       'Customer',
@@ -186,6 +184,8 @@ function QuoteDetails({ quote }: { quote: Quote }) {
 const td = tableCellClass;
 /** Shown from tablet width up; on phones the product cell carries it. */
 const wide = wideCellClass;
+/** A line's input cell: on phones with less room around it, so a line fits without scrolling. */
+const inputCellClass = 'py-2.5 pr-1 pl-1 align-top md:px-3';
 
 function Totals({
   subtotal,
@@ -277,10 +277,10 @@ function ClosedQuote({ quote }: { quote: Quote }) {
   );
 }
 
-/** A $ before an amount's input. */
-function DollarInput({ children }: { children: ReactNode }) {
+/** A $ before an amount's input; `className` sets its width (the input fills it). */
+function DollarInput({ className = '', children }: { className?: string; children: ReactNode }) {
   return (
-    <div className="relative [&_input]:pl-7">
+    <div className={`relative [&_input]:pl-7 ${className}`.trim()}>
       <span
         className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500"
         aria-hidden="true"
@@ -548,19 +548,6 @@ function QuoteForm({ quote }: { quote: Quote }) {
         </p>
       </fieldset>
 
-      <Totals
-        subtotal={formatCents(totals.subtotal)}
-        freight={totals.freight === null ? 'None' : formatCents(totals.freight)}
-        total={formatCents(totals.total)}
-        note={
-          totals.incomplete && (
-            <p className="text-xs text-amber-800">
-              Amounts that are not valid yet are left out of the totals.
-            </p>
-          )
-        }
-      />
-
       <div className="mt-6 grid gap-5 sm:grid-cols-2">
         <FormField
           look="admin"
@@ -592,23 +579,34 @@ function QuoteForm({ quote }: { quote: Quote }) {
           max={dayAfter(today, QUOTE_LIMITS.validForMaxDays)}
           onChange={(event) => edit({ validUntil: event.target.value })}
         />
-        <AdminTextareaField
-          id={fieldId('note')}
-          label="Note to the customer"
-          note="(optional)"
-          hint="Shown to the lab with the quote and in its e-mail."
-          error={errors.note}
-          className="sm:col-span-2"
-          rows={4}
-          maxLength={QUOTE_LIMITS.note}
-          value={draft.note}
-          onChange={(event) => edit({ note: event.target.value })}
-        />
       </div>
+      <Totals
+        subtotal={formatCents(totals.subtotal)}
+        freight={totals.freight === null ? 'None' : formatCents(totals.freight)}
+        total={formatCents(totals.total)}
+        note={
+          totals.incomplete && (
+            <p className="text-xs text-amber-800">
+              Amounts that are not valid yet are left out of the totals.
+            </p>
+          )
+        }
+      />
 
-      <div className="mt-5">
-        <FeedbackRegions feedback={feedback} />
-      </div>
+      <AdminTextareaField
+        id={fieldId('note')}
+        label="Note to the customer"
+        note="(optional)"
+        hint="Shown to the lab with the quote and in its e-mail."
+        error={errors.note}
+        className="mt-5"
+        rows={4}
+        maxLength={QUOTE_LIMITS.note}
+        value={draft.note}
+        onChange={(event) => edit({ note: event.target.value })}
+      />
+
+      <FeedbackRegions feedback={feedback} className="mt-5" />
 
       <div className="mt-5 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
         <FormSubmitButton icon={Save} label="Save" busyLabel="Saving..." busy={busy} />
@@ -656,7 +654,7 @@ function LineRow({
   );
   return (
     <tr>
-      <th scope="row" className={`${td} min-w-36 font-normal`}>
+      <th scope="row" className={`${td} min-w-28 font-normal`}>
         <span className="block font-semibold break-words text-slate-900">
           {line.title ?? <span className="text-slate-600 italic">New line</span>}
         </span>
@@ -671,24 +669,26 @@ function LineRow({
       <td className={`${td} ${wide} text-right whitespace-nowrap text-slate-600`}>
         {line.listPrice === null ? '—' : formatDollars(line.listPrice)}
       </td>
-      <td className={td}>
-        <input
-          {...fieldAria(`${id}-quantity`, errors.quantity)}
-          aria-label={`Quantity of ${name}`}
-          className={`${inputClass} w-16`}
-          value={line.quantity}
-          onChange={(event) => onChange({ quantity: event.target.value })}
-          inputMode="numeric"
-          autoComplete="off"
-        />
+      <td className={inputCellClass}>
+        <div className="w-14 md:w-20">
+          <input
+            {...fieldAria(`${id}-quantity`, errors.quantity)}
+            aria-label={`Quantity of ${name}`}
+            className={inputClass}
+            value={line.quantity}
+            onChange={(event) => onChange({ quantity: event.target.value })}
+            inputMode="numeric"
+            autoComplete="off"
+          />
+        </div>
         <FieldErrorLine id={`${id}-quantity`} error={errors.quantity} look="admin" />
       </td>
-      <td className={td}>
-        <DollarInput>
+      <td className={inputCellClass}>
+        <DollarInput className="w-24 md:w-32">
           <input
             {...fieldAria(`${id}-price`, errors.unitPrice)}
             aria-label={`Unit price of ${name}`}
-            className={`${inputClass} w-24`}
+            className={inputClass}
             value={line.unitPrice}
             onChange={(event) => onChange({ unitPrice: event.target.value })}
             inputMode="decimal"
