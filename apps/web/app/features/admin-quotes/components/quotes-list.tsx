@@ -216,6 +216,11 @@ function QuotesTable({ rows, busy }: { rows: QuoteSummary[]; busy: boolean }) {
               {itemsText(quote.itemCount)}
               {quote.validUntil && <> · valid until {formatCalendarDay(quote.validUntil)}</>}
             </span>
+            {quote.poNumber && (
+              <span className="block text-xs break-words text-slate-600 md:hidden">
+                PO number: {quote.poNumber}
+              </span>
+            )}
           </th>
           <td className={`${td} ${wide} max-w-72 min-w-44`}>
             <span className="block font-medium break-words text-slate-900">
