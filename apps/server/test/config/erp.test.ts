@@ -45,6 +45,7 @@ describe('loadConfig: ERP and price mapping', () => {
       maxRetries: 4,
       pageSize: 1000,
       priceListApi: null,
+      freightAccount: null,
     });
   });
 

@@ -33,6 +33,8 @@ const OWNERS: Record<string, string | readonly string[]> = {
   auditLog: 'modules/audit/repo.ts',
   sessions: 'modules/auth/repo.ts',
   userAddresses: 'modules/account/addresses-repo.ts',
+  quotes: 'modules/quotes/repo.ts',
+  quoteLines: 'modules/quotes/repo.ts',
   categories: CATALOG_REPO,
   products: CATALOG_REPO,
   liveProductCount: CATALOG_REPO,
@@ -62,6 +64,8 @@ const NOT_YET: Record<string, readonly string[]> = {
   'modules/mail/repo.ts': ['mailLog'],
   // A send's recipients and each delivery's mail are joins.
   'modules/newsletter/sends-repo.ts': ['mailLog', 'newsletterSubscribers'],
+  // A quote's status (expired unless paid) and its order's number are a join on its paid order.
+  'modules/quotes/repo.ts': ['orders'],
   // Embedded mode's ERP keeps its customers in the copy itself (decision 005).
   'integrations/erp/built-in.ts': ['customers'],
 };

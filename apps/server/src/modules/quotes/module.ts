@@ -29,6 +29,7 @@ export async function registerQuotesModule(
     catalog: uses.catalog,
     account: uses.account,
     audit: uses.audit,
+    repoOf: createQuotesRepo,
     timeZone: config.shopTimeZone,
   });
   await app.register(quotesRoutes, { quotes, requestLimit: config.quoteRequestRateLimit });

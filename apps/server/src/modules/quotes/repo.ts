@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import type { OutboxWriter } from '../../jobs/outbox.ts';
 import type { LabOrdersOwner } from '../../db/orders-repo.ts';
-import { quoteLines, quotes } from '../../db/schema/index.ts';
+import { orders, quoteLines, quotes } from '../../db/schema/index.ts';
 
 /**
  * The quotes and their lines (issue 37). What a quote is now (`expired` included) is worked out
@@ -29,8 +29,10 @@ export interface QuoteView {
 export const QUOTE_NUMBER_PREFIX = 'Q';
 
 /** The paid order of a quote (at most one: orders_quote_live_unique). */
+// Columns written out: drizzle leaves columns unqualified in a subquery, which would bind them to
+// the wrong table here.
 const paidOrderNumber = sql<string | null>`(
-  select paid.number from orders paid
+  select paid.number from ${orders} paid
   where paid.quote_id = "quotes"."id" and paid.status = 'paid' limit 1)`;
 
 /** `expired`: sent, or accepted and not paid, past its day (`today` is the shop's, YYYY-MM-DD). */

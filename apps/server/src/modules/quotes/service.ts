@@ -17,6 +17,7 @@ import type {
 } from '@labshop/shared/schemas/quotes-dto';
 import type { z } from 'zod';
 import { AppError } from '../../core/app-error.ts';
+import type { Database } from '../../db/client.ts';
 import type { LabOrdersOwner } from '../../db/orders-repo.ts';
 import type { RequestUser } from '../../http/access.ts';
 import { changedFields, type AuditContext, type AuditLog } from '../audit/service.ts';
@@ -65,10 +66,12 @@ export function createQuotesService(deps: {
   catalog: Pick<CatalogService, 'productsForSale'>;
   /** The lab a user belongs to, as the account sees it (orders and quotes alike). */
   account: { owner(user: RequestUser): Promise<LabOrdersOwner> };
-  audit: Pick<AuditLog, 'record'>;
+  /** Each staff change is written with its audit entry, in one transaction (repoOf(tx)). */
+  audit: Pick<AuditLog, 'transaction'>;
+  repoOf: (tx: Database) => QuotesRepo;
   timeZone: string;
 }) {
-  const { repo, catalog, account, audit } = deps;
+  const { repo, catalog, account, audit, repoOf } = deps;
   const today = () => dayIn(deps.timeZone);
 
   function summaryOf(view: QuoteView, lines: readonly QuoteLineRow[]): QuoteSummary {
@@ -344,20 +347,16 @@ export function createQuotesService(deps: {
         validUntil: input.validUntil,
         note: input.note,
       };
-      const updated = await repo.update(view.quote.id, changes, newLines);
-      if (!updated) throw new AppError('conflict', QUOTE_MESSAGES.closed);
-      const diff = changedFields(
-        auditRecord(view, before),
-        auditRecord({ ...view, quote: updated }, newLines),
-      );
-      if (diff) {
-        await audit.record(context, {
-          action: 'quote.update',
-          entityType: 'quote',
-          entityId: number,
-          ...diff,
-        });
-      }
+      await audit.transaction(context, async (tx, record) => {
+        const updated = await repoOf(tx).update(view.quote.id, changes, newLines);
+        if (!updated) throw new AppError('conflict', QUOTE_MESSAGES.closed);
+        const diff = changedFields(
+          auditRecord(view, before),
+          auditRecord({ ...view, quote: updated }, newLines),
+        );
+        if (diff)
+          record({ action: 'quote.update', entityType: 'quote', entityId: number, ...diff });
+      });
       return quoteOf((await repo.view(number, day)) ?? view);
     },
 
@@ -373,16 +372,18 @@ export function createQuotesService(deps: {
       if (view.quote.validUntil < today()) {
         throw new AppError('bad_request', QUOTE_MESSAGES.validUntilPast);
       }
-      const sent = await repo.markSent(view.quote.id, (tx, row) =>
-        enqueueQuoteMail(tx, number, 'sent', row.sentAt),
-      );
-      if (!sent) throw new AppError('conflict', QUOTE_MESSAGES.closed);
-      await audit.record(context, {
-        action: 'quote.send',
-        entityType: 'quote',
-        entityId: number,
-        before: { status: view.quote.status },
-        after: { status: 'sent', to: view.quote.email, validUntil: view.quote.validUntil },
+      await audit.transaction(context, async (tx, record) => {
+        const sent = await repoOf(tx).markSent(view.quote.id, (writer, row) =>
+          enqueueQuoteMail(writer, number, 'sent', row.sentAt),
+        );
+        if (!sent) throw new AppError('conflict', QUOTE_MESSAGES.closed);
+        record({
+          action: 'quote.send',
+          entityType: 'quote',
+          entityId: number,
+          before: { status: view.quote.status },
+          after: { status: 'sent', to: view.quote.email, validUntil: view.quote.validUntil },
+        });
       });
       return quoteOf((await repo.view(number, today())) ?? view);
     },

@@ -12,6 +12,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readCookie } from '../../../lib/cookies.ts';
+import { checkoutQuoteOf, type CheckoutQuote } from '../order.ts';
 import { CheckoutPage } from './checkout-page.tsx';
 
 const ORIGIN = 'https://tokenizer.example';
@@ -38,7 +39,11 @@ function Receipt() {
   return <p>Receipt {JSON.stringify(state)}</p>;
 }
 
-function renderPage(cart: CartAnswer, addressBook: AddressBookAnswer | null = null) {
+function renderPage(
+  cart: CartAnswer,
+  addressBook: AddressBookAnswer | null = null,
+  quote: CheckoutQuote | null = null,
+) {
   const router = createMemoryRouter(
     [
       {
@@ -55,6 +60,7 @@ function renderPage(cart: CartAnswer, addressBook: AddressBookAnswer | null = nu
             signedIn={cart.tier === 'wholesale'}
             defaultEmail=""
             addressBook={addressBook}
+            quote={quote}
           />
         ),
       },
@@ -286,5 +292,92 @@ describe('the checkout page', () => {
   it("offers no 'Ship to' without an address book", () => {
     renderPage({ tier: 'retail', items: [{ product: lathe, quantity: 1 }], removed: [] });
     expect(screen.queryByLabelText('Ship to')).toBeNull();
+  });
+
+  it('pays an accepted quote at its prices and freight, with its ship-to, and keeps the cart', async () => {
+    const quote = checkoutQuoteOf({
+      number: 'Q-100007',
+      status: 'accepted',
+      requestedAt: '2026-11-20T12:00:00.000Z',
+      validUntil: '2026-12-20',
+      email: 'ann@lee-dental.example',
+      customerName: 'Lee Dental',
+      customerNumber: 'C10017',
+      poNumber: 'PO-7781',
+      itemCount: 3,
+      total: 2545.5,
+      orderNumber: null,
+      message: '',
+      note: '',
+      sentAt: null,
+      acceptedAt: null,
+      declinedAt: null,
+      shipTo: {
+        firstName: 'Ann',
+        lastName: 'Lee',
+        phone: '',
+        address: '1 Main St',
+        city: 'Toledo',
+        state: 'OH',
+        zip: '43612',
+        country: 'US',
+      },
+      lines: [
+        {
+          number: 'PL-30',
+          title: 'Polishing Lathe',
+          quantity: 3,
+          unitPrice: 800,
+          lineTotal: 2400,
+          listPrice: 849.99,
+        },
+      ],
+      subtotal: 2400,
+      freight: 145.5,
+      canAccept: false,
+      canPay: true,
+    });
+    // The cart holds something else; the quote's checkout neither shows nor empties it.
+    renderPage({ tier: 'wholesale', items: [], removed: [] }, null, quote);
+    const table = screen.getByTestId('order-details');
+    expect(screen.getByTestId('order-freight').textContent).toBe('$145.50');
+    expect(screen.getByTestId('order-total').textContent).toBe('$2,545.50');
+    expect(table.textContent).toContain('$800.00');
+    expect(screen.queryByLabelText(/coupon/i)).toBeNull();
+    expect(screen.queryByText('Price does not include freight charges')).toBeNull();
+    expect((screen.getByLabelText('City', { exact: true }) as HTMLInputElement).value).toBe(
+      'Toledo',
+    );
+
+    const answers: Record<string, unknown> = {
+      '/api/checkout/verify-captcha': { success: true, nonce: 'n-1' },
+      '/api/salesOrdersLastID': { lastSalesOrderId: 'WEB-100010' },
+      '/api/process-payment': {
+        ok: true,
+        retref: '1',
+        error: null,
+        orderNumber: 'WEB-100011',
+        amount: 254_550,
+      },
+      '/api/checkCustomer': { customer: { number: 'C10017', fullName: 'Ann Lee' } },
+      '/api/createSalesOrder': { ok: true, orderNumber: 'WEB-100011', erpSyncStatus: 'pending' },
+    };
+    fetchMock.mockImplementation(async (path) => Response.json(answers[String(path)]));
+    fireEvent.change(screen.getByLabelText('Email', { exact: true }), {
+      target: { value: 'ann@lee-dental.example' },
+    });
+    await fillBilling();
+    postToken('9411111111111111');
+    await waitFor(() => expect(payButton()).toHaveProperty('disabled', false));
+    fireEvent.click(payButton());
+    await screen.findByText(/^Receipt /);
+    const payment = fetchMock.mock.calls.find(([path]) => path === '/api/process-payment');
+    expect(JSON.parse(String(payment?.[1]?.body))).toMatchObject({
+      amount: 254_550,
+      quoteNumber: 'Q-100007',
+      couponCode: '',
+      poNumber: 'PO-7781',
+    });
+    expect(readCookie(COOKIES.cart)).toBe(encodeURIComponent('["PL-30"]'));
   });
 });
