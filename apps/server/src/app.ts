@@ -55,6 +55,7 @@ import { registerMailModule } from './modules/mail/module.ts';
 import type { ModuleContext } from './modules/module-context.ts';
 import { registerNewsletterModule } from './modules/newsletter/module.ts';
 import { registerOrdersModule } from './modules/orders/module.ts';
+import { registerQuotesModule } from './modules/quotes/module.ts';
 import { paths } from './paths.ts';
 
 declare module 'fastify' {
@@ -173,7 +174,16 @@ export async function buildApp(
 
   const contact = await registerContactModule(app, context, { audit, mailer, captcha });
   const customers = await registerErpModule(app, context, { erp, catalog, audit });
+  const account = await registerAccountModule(app, context, { orders, customers, catalog, erp });
+  const quotes = await registerQuotesModule(app, context, {
+    account,
+    audit,
+    catalog,
+    contact: contact.contact,
+    mailer,
+  });
   const checkout = await registerCheckoutModule(app, context, {
+    quotes: quotes.quotes,
     orders,
     customers,
     catalog,
@@ -189,7 +199,6 @@ export async function buildApp(
   });
   await registerMailModule(app, context);
   await registerOrdersModule(app, context, { orders, audit, erp });
-  await registerAccountModule(app, context, { orders, customers, catalog, erp });
   await registerAdminModule(app, context, {
     orders,
     declinedPaymentsSince: checkout.declinedPaymentsSince,
@@ -208,6 +217,7 @@ export async function buildApp(
         pollMs: config.orderStatusPollMs,
       }),
       ...checkout.jobs,
+      ...quotes.jobs,
       ...contact.jobs,
       ...newsletter.jobs,
     },

@@ -9,7 +9,10 @@ import {
   type VarsOf,
 } from './fields.ts';
 
-/** The contact page: where the shop's address sits on the map, and the form's limit. */
+/**
+ * The contact page: where the shop's address sits on the map, and the limits on what visitors
+ * send the staff (the contact form, quote requests).
+ */
 export const contactFields = {
   GEOCODER: enumField(['none', 'nominatim'], { default: 'none' }),
   NOMINATIM_URL: urlField({ default: 'https://nominatim.openstreetmap.org' }),
@@ -27,6 +30,7 @@ export const contactFields = {
     maxMeans: '7 days',
     default: 600,
   }),
+  QUOTE_REQUEST_RATE_LIMIT_MAX: attemptLimit(10),
   MAP_TILE_URL: z
     .string()
     .regex(
@@ -53,6 +57,8 @@ export interface ContactSettings {
   geocoder: GeocoderConfig;
   /** POST /api/contact: at most `max` messages per client IP in `windowMs`. */
   contactRateLimit: { max: number; windowMs: number };
+  /** POST /api/account/quotes: at most `max` requests per client IP in 10 minutes. */
+  quoteRequestRateLimit: { max: number; windowMs: number };
   /** The contact page's map (Leaflet). */
   map: { tileUrl: string; attribution: string };
 }
@@ -64,6 +70,7 @@ export function contactSettings(vars: VarsOf<typeof contactFields>): ContactSett
       max: vars.CONTACT_RATE_LIMIT_MAX,
       windowMs: vars.CONTACT_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
+    quoteRequestRateLimit: { max: vars.QUOTE_REQUEST_RATE_LIMIT_MAX, windowMs: 600_000 },
     map: { tileUrl: vars.MAP_TILE_URL, attribution: vars.MAP_ATTRIBUTION },
   };
 }

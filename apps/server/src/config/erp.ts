@@ -61,6 +61,13 @@ export const erpFields = {
       'must be publisher/group/version of the custom price list API, e.g. labshop/pricing/v1.0',
     )
     .optional(),
+  // The G/L account a sales order's freight line is booked to (issue 37); the shop's freight
+  // is a line of its own, lineType Account.
+  BC_FREIGHT_ACCOUNT: z
+    .string()
+    .trim()
+    .regex(/^[\w.-]{1,20}$/, 'must be a G/L account number, e.g. 6810')
+    .optional(),
   ERP_PRICE_NEW: priceSource.default('unitPrice'),
   ERP_PRICE_WHOLESALE: priceSource.default('keep'),
   ERP_PRICE_PARTNER_X3: priceSource.default('keep'),
@@ -89,6 +96,8 @@ export type ErpConfig =
       pageSize: number;
       /** publisher/group/version of the custom API serving priceListLines; null: none. */
       priceListApi: string | null;
+      /** The G/L account of the freight line; null: an order with freight cannot be sent. */
+      freightAccount: string | null;
     };
 
 export interface ErpSettings {
@@ -134,5 +143,6 @@ function erpConfig(vars: VarsOf<typeof erpFields>): ErpConfig {
     maxRetries: vars.BC_MAX_RETRIES,
     pageSize: vars.BC_PAGE_SIZE,
     priceListApi: vars.BC_PRICE_LIST_API ?? null,
+    freightAccount: vars.BC_FREIGHT_ACCOUNT ?? null,
   };
 }

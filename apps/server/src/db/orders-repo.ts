@@ -204,6 +204,21 @@ export function createOrderRepo(db: Database) {
       return row;
     },
 
+    /** The quote's order that is pending, paid or in question (at most one: a unique index). */
+    async liveQuoteOrder(quoteId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.quoteId, quoteId),
+            inArray(orders.status, ['pending', 'paid', 'needs_attention']),
+          ),
+        )
+        .limit(1);
+      return row?.id ?? null;
+    },
+
     /**
      * The id of a pending or paid order of the last `withinSeconds` that this checkout made
      * (`checkoutId`), with exactly these lines (product and quantity), amount, e-mail, tier and

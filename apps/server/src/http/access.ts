@@ -164,3 +164,10 @@ export function isCrossSiteFetch(secFetchSite: string | string[] | undefined): b
   const value = Array.isArray(secFetchSite) ? secFetchSite.join(',') : secFetchSite;
   return value !== 'same-origin' && value !== 'none';
 }
+
+/** A route guarded 'user' or 'admin' has its caller: the guard ran before the handler. */
+export async function callerOf(request: FastifyRequest): Promise<RequestUser> {
+  const user = await request.currentUser();
+  if (!user) throw new Error('a signed-in route was reached without a user');
+  return user;
+}

@@ -1,3 +1,4 @@
+import { FREIGHT_LINE_TITLE } from '@labshop/shared/schemas/quotes';
 import { centsToDollars } from '@labshop/shared/money';
 import { generatedCustomerNumber } from '@labshop/shared/schemas/checkout';
 import { z } from 'zod';
@@ -104,6 +105,10 @@ function salesOrderInput(
       quantity: line.quantity,
       unitPrice: centsToDollars(line.unitPriceCents),
     })),
+    freight:
+      order.freightCents > 0
+        ? { description: FREIGHT_LINE_TITLE, amount: centsToDollars(order.freightCents) }
+        : null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { FREIGHT_LINE_TITLE } from '@labshop/shared/schemas/quotes';
 import { formatCents } from '@labshop/shared/money';
 import { PO_NUMBER_LABEL } from '@labshop/shared/schemas/checkout';
 import type { MailMessage } from '../integrations/mail/port.ts';
@@ -53,9 +54,13 @@ export function orderConfirmationMail(order: OrderRow, lines: OrderLineRow[]): M
     '',
     `Subtotal: ${formatCents(order.subtotalCents)}`,
     ...(order.discountCents > 0 ? [`${discountLabel}: -${formatCents(order.discountCents)}`] : []),
+    ...(order.freightCents > 0
+      ? [`${FREIGHT_LINE_TITLE}: ${formatCents(order.freightCents)}`]
+      : []),
     `Total: ${formatCents(order.amountCents)}`,
     '',
-    `${FREIGHT_NOTE}.`,
+    // A quote's order includes its freight; any other order does not.
+    order.freightCents > 0 ? 'Freight is included in the total.' : `${FREIGHT_NOTE}.`,
     '',
     'Billing address:',
     ...address,
@@ -85,8 +90,11 @@ export function orderConfirmationMail(order: OrderRow, lines: OrderLineRow[]): M
     ...(order.discountCents > 0
       ? [`${escapeHtml(discountLabel)}: -${formatCents(order.discountCents)}<br>`]
       : []),
+    ...(order.freightCents > 0
+      ? [`${FREIGHT_LINE_TITLE}: ${formatCents(order.freightCents)}<br>`]
+      : []),
     `<strong>Total: ${formatCents(order.amountCents)}</strong></p>`,
-    `<p>${FREIGHT_NOTE}.</p>`,
+    `<p>${order.freightCents > 0 ? 'Freight is included in the total.' : `${FREIGHT_NOTE}.`}</p>`,
     `<p>Billing address:<br>${address.map(escapeHtml).join('<br>')}</p>`,
     '<p>labshop</p>',
   ].join('\n');

@@ -293,6 +293,8 @@ export interface FakeBcSalesOrder {
 }
 
 const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';
+/** The G/L accounts an Account line may name (direct posting allowed): freight income. */
+export const FAKE_BC_GL_ACCOUNTS = ['6810'];
 const EMPTY_DATE = '0001-01-01';
 const MAX_PAGE_SIZE = 20_000;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -841,9 +843,21 @@ export async function startFakeBusinessCentral(
       if (typeof input.quantity !== 'number' || input.quantity <= 0) {
         throw new ApiError(400, 'BadRequest', 'The quantity of an item line must be above 0.');
       }
+    } else if (lineType === 'Account') {
+      if (!FAKE_BC_GL_ACCOUNTS.includes(input.lineObjectNumber ?? '')) {
+        throw new ApiError(
+          400,
+          'Internal_RecordNotFound',
+          `The G/L Account does not exist. Identification fields and values: No.='${input.lineObjectNumber ?? ''}'`,
+        );
+      }
+      if (typeof input.quantity !== 'number' || input.quantity <= 0) {
+        throw new ApiError(400, 'BadRequest', 'The quantity of an account line must be above 0.');
+      }
     } else if (lineType !== 'Comment') {
       throw new ApiError(400, 'BadRequest', `The fake has no line type '${lineType}'.`);
     }
+    const priced = item !== undefined || lineType === 'Account';
     const sequence =
       input.sequence ??
       order.salesOrderLines.reduce((max, line) => Math.max(max, line.sequence), 0) + 10000;
@@ -852,11 +866,12 @@ export async function startFakeBusinessCentral(
       sequence,
       itemId: item?.id ?? EMPTY_GUID,
       lineType,
-      lineObjectNumber: item?.number ?? '',
+      lineObjectNumber:
+        item?.number ?? (lineType === 'Account' ? (input.lineObjectNumber ?? '') : ''),
       description: input.description ?? item?.displayName ?? '',
       unitOfMeasureCode: item ? (input.unitOfMeasureCode ?? item.baseUnitOfMeasureCode) : '',
-      quantity: item ? (input.quantity ?? 0) : 0,
-      unitPrice: item ? (input.unitPrice ?? item.unitPrice) : 0,
+      quantity: priced ? (input.quantity ?? 0) : 0,
+      unitPrice: priced ? (input.unitPrice ?? item?.unitPrice ?? 0) : 0,
       discountAmount: input.discountAmount ?? 0,
       discountPercent: input.discountPercent ?? 0,
       taxCode: input.taxCode ?? '',

@@ -88,6 +88,9 @@ export const AccountOrderSchema = AccountOrderSummarySchema.extend({
   ),
   subtotal: z.number(),
   discount: z.number(),
+  /** A quote's freight within the amount (issue 37); 0 without. */
+  freight: z.number(),
+
   couponCode: z.string().nullable(),
   customerName: z.string(),
   shipTo: z.object({

@@ -178,6 +178,11 @@ export const PaymentRequest = z.object({
   couponCode: text(40),
   /** Ours (issue 36): the lab's PO number or reference, kept on the order. */
   poNumber: poNumber(),
+  /**
+   * Ours (issue 37): pays this accepted quote. The lines, prices and freight are then the
+   * quote's as stored; the cart sent is not used and a coupon is refused.
+   */
+  quoteNumber: text(40),
   /** Dollars. */
   discountAmount: z.number().nonnegative().default(0),
   behavioralScore: z.number().min(0).max(1),

@@ -117,6 +117,8 @@ export const OrderHistoryEntrySchema = z.object({
   /** Dollars. */
   discount: z.number(),
   couponCode: z.string().nullable(),
+  /** Ours (issue 37): dollars of freight within amount (a quote's); 0 without. */
+  freight: z.number(),
   /** Ours (issue 36): the lab's PO number or reference; not in the CSV (SPEC.md's 16 columns). */
   poNumber: z.string().nullable(),
   paymentRetref: z.string().nullable(),

@@ -8,3 +8,4 @@ export * from './erp.ts';
 export * from './jobs.ts';
 export * from './newsletter.ts';
 export * from './orders.ts';
+export * from './quotes.ts';

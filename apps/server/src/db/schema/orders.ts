@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ERP_SYNC_STATUSES, ORDER_STATUSES } from '@labshop/shared/schemas/checkout';
 import { id, timestamps } from './columns.ts';
+import { quotes } from './quotes.ts';
 
 export { ERP_SYNC_STATUSES, ORDER_STATUSES };
 
@@ -46,6 +47,10 @@ export const orders = pgTable(
     couponCode: text('coupon_code'),
     /** The lab's PO number or reference (issue 36); Business Central's externalDocumentNumber. */
     poNumber: text('po_number'),
+    /** Freight charged on the order (a quote's freight line), within amount_cents. */
+    freightCents: integer('freight_cents').notNull().default(0),
+    /** The quote the order pays for (issue 37); its lines and prices are the quote's. */
+    quoteId: uuid('quote_id').references(() => quotes.id),
     shipName: text('ship_name').notNull(),
     shipAddress1: text('ship_address1').notNull(),
     shipCity: text('ship_city').notNull(),
@@ -92,6 +97,13 @@ export const orders = pgTable(
     // A lab's account lists its orders by the user's e-mail and the lab's customer number.
     index('orders_email_lower_idx').on(sql`lower(${table.email})`),
     index('orders_customer_number_idx').on(table.customerNumber),
+    // One order per accepted quote: a double click, two tabs or a retry find the same order. A
+    // failed or voided payment's order does not count, so another card can be tried.
+    uniqueIndex('orders_quote_live_unique')
+      .on(table.quoteId)
+      .where(
+        sql`${table.quoteId} is not null and ${table.status} in ('pending', 'paid', 'needs_attention')`,
+      ),
     // The order-status round: synced orders not yet invoiced, least recently asked first.
     index('orders_erp_status_due_idx')
       .on(table.erpStatusCheckedAt)

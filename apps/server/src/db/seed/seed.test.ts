@@ -20,6 +20,7 @@ import {
   erpItems,
   galleryImages,
   newsletterSubscribers,
+  quotes,
   notifications,
   products,
   testimonials,
@@ -54,6 +55,7 @@ async function tableCounts(): Promise<Record<keyof SeedSummary, number>> {
     customers,
     erpItems,
     newsletterSubscribers,
+    quotes,
   };
   const entries = await Promise.all(
     Object.entries(tables).map(async ([name, table]) => {

@@ -40,6 +40,7 @@ import {
   seedTextPages,
 } from './content-data.ts';
 import { seedErpItems } from './erp-data.ts';
+import { insertDemoQuotes } from './quote-data.ts';
 import { defaultSeedFileCacheDir, storeThroughCache } from './file-cache.ts';
 import {
   avatarSvg,
@@ -64,6 +65,7 @@ export interface SeedSummary {
   customers: number;
   erpItems: number;
   newsletterSubscribers: number;
+  quotes: number;
 }
 
 export interface SeedOptions {
@@ -98,6 +100,7 @@ export function emptySeedSummary(): SeedSummary {
     customers: 0,
     erpItems: 0,
     newsletterSubscribers: 0,
+    quotes: 0,
   };
 }
 
@@ -411,7 +414,7 @@ async function insertContent(db: Database, urls: SeedUrls, now: Date): Promise<C
 
 type BusinessCounts = Pick<
   SeedSummary,
-  'coupons' | 'customers' | 'erpItems' | 'newsletterSubscribers'
+  'coupons' | 'customers' | 'erpItems' | 'newsletterSubscribers' | 'quotes'
 >;
 
 async function insertBusinessData(db: Database, now: Date): Promise<BusinessCounts> {
@@ -438,5 +441,6 @@ async function insertBusinessData(db: Database, now: Date): Promise<BusinessCoun
         createdAt: listedAt(now, index),
       })),
     ),
+    quotes: await insertDemoQuotes(db, now),
   };
 }

@@ -331,6 +331,12 @@ export function createBusinessCentralErp(
     findSalesOrder,
 
     async createSalesOrder(order) {
+      if (order.freight && !config.freightAccount) {
+        // Not something a retry mends: the order waits in the sync list until the setting is made.
+        throw new ErpUnavailable(
+          `the order ${order.externalDocumentNumber} has freight, but BC_FREIGHT_ACCOUNT (the freight G/L account) is not set`,
+        );
+      }
       const address = {
         AddressLine1: clip('addressLine1', order.billTo.addressLine1),
         City: clip('city', order.billTo.city),
@@ -365,6 +371,17 @@ export function createBusinessCentralErp(
             quantity: line.quantity,
             unitPrice: line.unitPrice,
           })),
+          ...(order.freight
+            ? [
+                {
+                  lineType: 'Account',
+                  lineObjectNumber: config.freightAccount,
+                  description: order.freight.description,
+                  quantity: 1,
+                  unitPrice: order.freight.amount,
+                },
+              ]
+            : []),
         ],
       };
       try {

@@ -164,6 +164,8 @@ export interface ErpSalesOrderInput {
   /** Dollars (ERP documents are in currency units, not cents). */
   discountAmount: number;
   lines: { itemNumber: string; description: string; quantity: number; unitPrice: number }[];
+  /** Dollars of freight (a quote's, issue 37): a line of its own; null or absent: none. */
+  freight?: { description: string; amount: number } | null;
 }
 
 /** The ERP could not be reached or refused the call; the outbox retries. */

@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorSchema } from '../../http/errors.ts';
 import type { AddressesService } from './addresses-service.ts';
-import { callerOf } from './routes.ts';
+import { callerOf } from '../../http/access.ts';
 
 /**
  * The lab account's address book (issue 36): signed-in users only, each seeing and changing

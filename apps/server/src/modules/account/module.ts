@@ -8,7 +8,7 @@ import { createAddressesRepo } from './addresses-repo.ts';
 import { addressBookRoutes } from './addresses-routes.ts';
 import { createAddressesService } from './addresses-service.ts';
 import { accountRoutes } from './routes.ts';
-import { createAccountService } from './service.ts';
+import { createAccountService, type AccountService } from './service.ts';
 
 /**
  * The lab's own account: its user and lab, its orders with their PDFs, 'Buy again' and the
@@ -18,10 +18,11 @@ export async function registerAccountModule(
   app: FastifyInstance,
   { config, db }: ModuleContext,
   uses: { orders: OrderRepo; customers: CustomersService; catalog: CatalogService; erp: Erp },
-): Promise<void> {
+): Promise<AccountService> {
   const account = createAccountService({ ...uses, timeZone: config.shopTimeZone });
   await app.register(accountRoutes, { account });
   await app.register(addressBookRoutes, {
     addresses: createAddressesService({ repo: createAddressesRepo(db), account }),
   });
+  return account;
 }

@@ -1,3 +1,4 @@
+import { FREIGHT_LINE_TITLE } from '@labshop/shared/schemas/quotes';
 import { formatCents } from '@labshop/shared/money';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { OrderLineRow, OrderRow } from '../../db/orders-repo.ts';
@@ -178,6 +179,9 @@ export async function orderPdf(input: OrderPdfInput): Promise<Uint8Array> {
             `-${formatCents(order.discountCents)}`,
           ] as [string, string],
         ]
+      : []),
+    ...(order.freightCents > 0
+      ? [[FREIGHT_LINE_TITLE, formatCents(order.freightCents)] as [string, string]]
       : []),
     ['Total paid by card', formatCents(order.amountCents)],
   ];

@@ -7,12 +7,12 @@ import {
   ReorderAnswerSchema,
 } from '@labshop/shared/schemas/account-dto';
 import { ACCOUNT_ORDERS_PAGE_SIZE } from '@labshop/shared/schemas/account';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorSchema } from '../../http/errors.ts';
 import { documentLimit } from '../../http/rate-limits.ts';
-import type { RequestUser } from '../../http/access.ts';
+import { callerOf } from '../../http/access.ts';
 import type { AccountService } from './service.ts';
 
 /**
@@ -21,13 +21,6 @@ import type { AccountService } from './service.ts';
  */
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema };
-
-/** The guard ('user') has run: the caller is there. */
-export async function callerOf(request: FastifyRequest): Promise<RequestUser> {
-  const user = await request.currentUser();
-  if (!user) throw new Error('account route reached without a user');
-  return user;
-}
 
 export async function accountRoutes(
   fastify: FastifyInstance,

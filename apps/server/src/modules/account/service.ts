@@ -127,6 +127,9 @@ export function createAccountService(deps: {
   }
 
   return {
+    /** Who the user's orders and quotes belong to: them, their verified e-mail, their lab. */
+    owner: ownerOf,
+
     /** GET /api/account */
     async account(user: RequestUser): Promise<AccountAnswer> {
       const lab = await labOf(user);
@@ -188,6 +191,7 @@ export function createAccountService(deps: {
         })),
         subtotal: centsToDollars(order.subtotalCents),
         discount: centsToDollars(order.discountCents),
+        freight: centsToDollars(order.freightCents),
         couponCode: order.couponCode,
         customerName: order.customerName,
         shipTo: {

@@ -10,6 +10,7 @@ import { enqueue, type OutboxHandlers } from '../../jobs/outbox.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { ContactService } from '../contact/service.ts';
 import type { CustomersService } from '../erp/customers-service.ts';
+import type { QuotesService } from '../quotes/service.ts';
 import type { ModuleContext } from '../module-context.ts';
 import { createCouponsRepo } from './coupons-repo.ts';
 import { createInvoicesRepo } from './invoices-repo.ts';
@@ -31,6 +32,7 @@ export async function registerCheckoutModule(
     orders: OrderRepo;
     customers: CustomersService;
     catalog: CatalogService;
+    quotes: QuotesService;
     captcha: CaptchaVerifier;
     gateway: PaymentGateway;
     contact: ContactService;

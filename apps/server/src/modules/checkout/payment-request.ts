@@ -11,12 +11,14 @@ import {
   PaymentBillingInput,
   type PaymentRequest,
 } from '@labshop/shared/schemas/checkout';
+import { QUOTE_MESSAGES } from '@labshop/shared/schemas/quotes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../core/app-error.ts';
 import type { NewOrder, NewOrderLine } from '../../db/orders-repo.ts';
 import type { RequestUser } from '../../http/access.ts';
 import type { CatalogService } from '../catalog/service.ts';
+import type { QuotesService } from '../quotes/service.ts';
 import type { CouponsRepo } from './coupons-repo.ts';
 import { checkoutIdOf } from './nonces.ts';
 
@@ -70,6 +72,41 @@ export function checkRequest(input: PaymentFields): Billing {
 export interface ServerPrice {
   priced: PricedCart;
   coupon: { code: string; percent: number } | null;
+  /** Paying a quote (issue 37): its id and freight, in `priced.totalCents` already. */
+  quote?: { id: string; freightCents: number };
+}
+
+/**
+ * An accepted quote's price: its stored lines and freight, whatever the browser sent as its
+ * cart. Only the lab's own accepted, valid quote can be paid (quotes.payable decides).
+ */
+export async function priceOfQuote(
+  deps: { quotes: Pick<QuotesService, 'payable'> },
+  input: PaymentFields,
+  user: RequestUser | null,
+): Promise<ServerPrice> {
+  if (!user) throw new AppError('unauthorized', QUOTE_MESSAGES.signInForQuote);
+  if (input.couponCode !== '') throw new AppError('bad_request', QUOTE_MESSAGES.couponOnQuote);
+  const quote = await deps.quotes.payable(user, input.quoteNumber);
+  const lines = quote.lines.map((line) => ({
+    number: line.productNumber,
+    title: line.title,
+    quantity: line.quantity,
+    unitPriceCents: line.unitPriceCents,
+    lineTotalCents: line.unitPriceCents * line.quantity,
+  }));
+  const subtotalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  return {
+    priced: {
+      lines,
+      subtotalCents,
+      discountPercent: 0,
+      discountCents: 0,
+      totalCents: subtotalCents + quote.freightCents,
+    },
+    coupon: null,
+    quote: { id: quote.id, freightCents: quote.freightCents },
+  };
 }
 
 /** The cart priced from the database for the caller's tier, with the coupon from its table. */
@@ -120,7 +157,7 @@ export function requireServerAmount(
 export function orderOfRequest(
   input: PaymentFields,
   billing: Billing,
-  { priced, coupon }: ServerPrice,
+  { priced, coupon, quote }: ServerPrice,
   tier: PriceTier,
   payer: Payer,
 ): { order: NewOrder; lines: NewOrderLine[] } {
@@ -135,6 +172,8 @@ export function orderOfRequest(
     amountCents: priced.totalCents,
     couponCode: coupon?.code ?? null,
     poNumber: input.poNumber || null,
+    freightCents: quote?.freightCents ?? 0,
+    quoteId: quote?.id ?? null,
     shipName: input.fullName,
     shipAddress1: billing.address,
     shipCity: billing.city,

@@ -8,6 +8,7 @@ import {
 } from '../../integrations/payments/port.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { ContactService } from '../contact/service.ts';
+import type { QuotesService } from '../quotes/service.ts';
 import type { CouponsRepo } from './coupons-repo.ts';
 import { FOLLOW_UP_SECONDS, requireNonceHash, securityFailed } from './nonces.ts';
 import type { PaymentGuard } from './payment-guard.ts';
@@ -15,6 +16,7 @@ import { awaitOutcome } from './payment-outcome.ts';
 import {
   checkRequest,
   orderOfRequest,
+  priceOfQuote,
   priceOnServer,
   requireServerAmount,
   tierOf,
@@ -68,6 +70,8 @@ export interface PaymentProcessorDeps {
   payments: Pick<PaymentsRepo, 'paymentOf' | 'update'>;
   settlement: Pick<SettlementRepo, 'recordPaid' | 'recordUnpaid'>;
   catalog: Pick<CatalogService, 'productsForSale'>;
+  /** An accepted quote's stored lines and freight (process-payment with quoteNumber). */
+  quotes: Pick<QuotesService, 'payable'>;
   gateway: PaymentGateway;
   /** Card-testing defence: attempt limits before the gateway, declines counted after it. */
   guard: PaymentGuard;
@@ -161,7 +165,9 @@ async function processPayment(
 
   const billing = checkRequest(input);
   const tier = tierOf(payer.user);
-  const price = await priceOnServer(deps, input, tier);
+  const price = input.quoteNumber
+    ? await priceOfQuote(deps, input, payer.user)
+    : await priceOnServer(deps, input, tier);
   requireServerAmount(log, input, payer, price, tier);
   // Card testing: attempts per IP, e-mail and card are limited before anything is written.
   await deps.guard.checkAttempt({ ip: payer.ip, email: billing.email, token: input.token });
@@ -173,7 +179,10 @@ async function processPayment(
     nonceHash: hash,
     gateway: deps.gateway.kind,
     reconcileAfterMs: deps.reconcileAfterMs,
-    sameCheckout: { withinSeconds: SAME_CHECKOUT_SECONDS },
+    // A quote has one order: a double click, another tab or a retry finds it, from any browser.
+    ...(price.quote
+      ? { sameQuote: price.quote.id }
+      : { sameCheckout: { withinSeconds: SAME_CHECKOUT_SECONDS } }),
   });
   if (!created) {
     // Another request with this nonce got there first: answer what it comes to.
@@ -183,7 +192,10 @@ async function processPayment(
   }
   if ('sameCartAs' in created) {
     // Two tabs, one cart: this nonce now belongs to the order this checkout started.
-    log.info({ ip: payer.ip }, 'process-payment: the same cart is being paid already');
+    log.info(
+      { ip: payer.ip, quote: input.quoteNumber || undefined },
+      'process-payment: the same cart or quote is being paid already',
+    );
     return awaitOutcome(deps, created.sameCartAs);
   }
   return charge(deps, created.order, created.payment, lines, input, billing);

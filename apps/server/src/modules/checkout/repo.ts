@@ -33,6 +33,8 @@ const seconds = (value: number) => sql`make_interval(secs => ${value})`;
 
 /** pg_advisory_xact_lock's first key for "one checkout's payments at a time" (second: its id). */
 const SAME_CHECKOUT_LOCK_CLASS = 7_310;
+/** pg_advisory_xact_lock's first key for "one quote's payments at a time" (second: its id). */
+const SAME_QUOTE_LOCK_CLASS = 7_311;
 
 /** Binds an unused, unexpired nonce to `orderId`; false when it is used up or expired. */
 async function claimNonce(db: Database, nonceHash: string, orderId: string): Promise<boolean> {
@@ -64,6 +66,12 @@ export interface PendingOrderInput {
    * and nothing new is written. Unset: no check.
    */
   sameCheckout?: { withinSeconds: number };
+  /**
+   * Paying this quote (its id): when it has an order pending, paid or in question, from any
+   * browser at any time, the nonce is bound to that order instead (`{ sameCartAs }`): one order
+   * per quote. A failed or voided one does not count, so another card can be tried.
+   */
+  sameQuote?: string;
 }
 
 export function createCheckoutRepo(db: Database) {
@@ -94,6 +102,16 @@ export function createCheckoutRepo(db: Database) {
           if (twin) {
             if (!(await claimNonce(tx, input.nonceHash, twin))) throw new NonceAlreadyClaimed();
             return { sameCartAs: twin };
+          }
+        }
+        if (input.sameQuote) {
+          await tx.execute(
+            sql`select pg_advisory_xact_lock(${SAME_QUOTE_LOCK_CLASS}, hashtext(${input.sameQuote}))`,
+          );
+          const live = await orders.liveQuoteOrder(input.sameQuote);
+          if (live) {
+            if (!(await claimNonce(tx, input.nonceHash, live))) throw new NonceAlreadyClaimed();
+            return { sameCartAs: live };
           }
         }
         const order = await orders.insertPending(input.order, input.lines);

@@ -182,12 +182,14 @@ export async function checkoutRoutes(
       schema: {
         tags: ['checkout'],
         summary: 'Charge the card for the cart',
-        description: `${NONCE_DESCRIPTION} The amount (cents) must equal the server's price of the cart for the caller's tier and coupon (409 otherwise). A declined card answers 200 with ok false and the error; a repeated request with the same nonce answers the same order's outcome and never charges again. A new nonce from the same browser checkout (the ${COOKIES.checkout} cookie) for the same cart, e-mail, tier and coupon within 10 minutes of that checkout's pending or paid order answers that order too (two tabs, a lost answer); a paid answer sets a new checkout cookie, so the browser's next payment is a new order. Card testing: payment attempts per client IP, billing e-mail and card token are limited within a window (429 with Retry-After; the gateway is not called).`,
+        description: `${NONCE_DESCRIPTION} The amount (cents) must equal the server's price of the cart for the caller's tier and coupon (409 otherwise). A declined card answers 200 with ok false and the error; a repeated request with the same nonce answers the same order's outcome and never charges again. A new nonce from the same browser checkout (the ${COOKIES.checkout} cookie) for the same cart, e-mail, tier and coupon within 10 minutes of that checkout's pending or paid order answers that order too (two tabs, a lost answer); a paid answer sets a new checkout cookie, so the browser's next payment is a new order. With quoteNumber (issue 37), a signed-in lab pays its accepted, still valid quote: the lines, prices and freight are the stored quote's (the cart sent is not used), the amount must be its total (409), a coupon is refused (400), another lab's quote is 404, and the quote has one order: a repeat from any browser answers that order. Card testing: payment attempts per client IP, billing e-mail and card token are limited within a window (429 with Retry-After; the gateway is not called).`,
         body: PaymentRequest,
         response: {
           200: PaymentAnswerSchema,
           400: ErrorSchema,
+          401: ErrorSchema,
           403: ErrorSchema,
+          404: ErrorSchema,
           409: ErrorSchema,
           429: ErrorSchema,
           503: ErrorSchema,

@@ -224,6 +224,7 @@ function entryOf(
     status: order.status,
     paidAt: order.paidAt ? order.paidAt.toISOString() : null,
     discount: centsToDollars(order.discountCents),
+    freight: centsToDollars(order.freightCents),
     couponCode: order.couponCode,
     poNumber: order.poNumber,
     paymentRetref: order.paymentRetref,

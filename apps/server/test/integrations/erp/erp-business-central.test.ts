@@ -73,6 +73,7 @@ function config(overrides: Partial<BusinessCentralConfig> = {}): BusinessCentral
     maxRetries: 2,
     pageSize: 10,
     priceListApi: bc.priceListApi,
+    freightAccount: '6810',
     ...overrides,
   };
 }
@@ -682,6 +683,36 @@ describe('Business Central sales orders', () => {
     ).resolves.toBeNull();
   });
 
+  it("books a quote's freight as an Account line to BC_FREIGHT_ACCOUNT, and sends none without the setting", async () => {
+    seedOrderData();
+    const freight = { description: 'Freight', amount: 145.5 };
+    await adapter().createSalesOrder(salesOrderInput({ freight }));
+    expect(bc.salesOrders()[0]).toMatchObject({
+      // 45 of goods (after the 5 discount) and the freight.
+      totalAmountExcludingTax: 190.5,
+      salesOrderLines: [
+        { lineType: 'Item', lineObjectNumber: 'P-100', quantity: 2, unitPrice: 15 },
+        { lineType: 'Item', lineObjectNumber: 'P-200', quantity: 1, unitPrice: 20 },
+        {
+          lineType: 'Account',
+          lineObjectNumber: '6810',
+          description: 'Freight',
+          quantity: 1,
+          unitPrice: 145.5,
+          amountExcludingTax: 145.5,
+        },
+      ],
+    });
+
+    const unset = adapter({ freightAccount: null });
+    const error = await failure(
+      unset.createSalesOrder(salesOrderInput({ externalDocumentNumber: 'WEB-100002', freight })),
+    );
+    expect(error).toBeInstanceOf(ErpUnavailable);
+    expect(error.message).toContain('BC_FREIGHT_ACCOUNT');
+    expect(bc.salesOrders()).toHaveLength(1);
+  });
+
   it('finds a PO order whose create answer was lost, and makes no second one', async () => {
     seedOrderData();
     bc.hangNext({ store: true, when: { method: 'POST', entitySet: 'salesOrders' } });
@@ -914,6 +945,48 @@ describe('the order sync job against Business Central', () => {
       log: quietLog,
     });
   }
+
+  it("sends a quote's order at its quoted prices, with the PO number and a freight line", async () => {
+    bc.seed({
+      items: [
+        { number: 'P-100', displayName: 'Pipette', unitPrice: 14 },
+        { number: 'P-200', displayName: 'Beaker', unitPrice: 21 },
+      ],
+    });
+    // What paying a quote leaves: the quoted unit prices (not the items'), the freight within
+    // the amount.
+    await insertPaidOrder(database.db, {
+      number: 'WEB-300009',
+      email: 'grace@example.com',
+      order: {
+        paidAt: new Date('2026-11-20T12:00:00Z'),
+        poNumber: 'PO-7781',
+        discountCents: 0,
+        subtotalCents: 4_250,
+        freightCents: 14_550,
+        amountCents: 18_800,
+        couponCode: null,
+      },
+      lines: [
+        { productNumber: 'P-100', title: 'Pipette', quantity: 2, unitPriceCents: 1_250 },
+        { productNumber: 'P-200', title: 'Beaker', quantity: 1, unitPriceCents: 1_750 },
+      ],
+      jobs: [ORDER_JOB_KINDS.erpSync],
+    });
+    expect(await worker().runDue()).toBe(1);
+    const [salesOrder] = bc.salesOrders();
+    expect(salesOrder).toMatchObject({
+      externalDocumentNumber: 'PO-7781',
+      totalAmountExcludingTax: 188,
+      salesOrderLines: [
+        { lineType: 'Comment', description: 'Web order WEB-300009' },
+        { lineType: 'Item', lineObjectNumber: 'P-100', quantity: 2, unitPrice: 12.5 },
+        { lineType: 'Item', lineObjectNumber: 'P-200', quantity: 1, unitPrice: 17.5 },
+        { lineType: 'Account', lineObjectNumber: '6810', description: 'Freight', unitPrice: 145.5 },
+      ],
+    });
+    expect(await orderRow('WEB-300009')).toMatchObject({ erpSyncStatus: 'synced' });
+  });
 
   it('creates the customer and the sales order with its lines once, and marks the order synced', async () => {
     bc.seed({

@@ -29,6 +29,7 @@ const invoiced = {
   amountCents: 1000,
   subtotalCents: 1000,
   discountCents: 0,
+  freightCents: 0,
   erpSyncStatus: 'synced',
   erpSyncedAt: new Date('2026-11-20T12:01:00Z'),
   erpSalesOrderNumber: '101001',

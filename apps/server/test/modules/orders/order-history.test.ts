@@ -201,6 +201,7 @@ describe('GET /api/order-history', () => {
       status: 'paid',
       paidAt: at(-1).toISOString(),
       discount: 121.95,
+      freight: 0,
       couponCode: 'Black10',
       poNumber: 'PO 7781/B',
       paymentRetref: '987654321098',

@@ -210,6 +210,7 @@ describe('Pay Now', () => {
         ],
         couponCode: 'black10',
         poNumber: 'PO 88-B',
+        quoteNumber: '',
         discountAmount: 28.4,
         behavioralScore: 0.85,
         behavioralData: {

@@ -46,6 +46,8 @@ export interface CheckoutInput {
   /** Signed-in visitors order as Wholesale customers, others as Retail. */
   signedIn: boolean;
   behaviour: BehaviouralData;
+  /** Paying an accepted quote (issue 37): the server charges its stored prices and freight. */
+  quoteNumber?: string;
 }
 
 export interface CheckoutCalls {
@@ -132,6 +134,7 @@ export function paymentRequest(
     cart: orderCartLines(order),
     couponCode: input.coupon?.code ?? '',
     poNumber: billing.poNumber,
+    quoteNumber: input.quoteNumber ?? '',
     discountAmount: centsToDollars(order.discountCents),
     behavioralScore: input.behaviour.score,
     behavioralData: input.behaviour,

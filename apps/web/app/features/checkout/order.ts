@@ -2,6 +2,7 @@ import type { PriceTier } from '@labshop/shared/auth';
 import { centsToDollars } from '@labshop/shared/money';
 import { priceCart, pricesFromDollars, type PricedCart } from '@labshop/shared/pricing';
 import type { CartAnswer } from '@labshop/shared/schemas/checkout';
+import type { Quote } from '@labshop/shared/schemas/quotes';
 
 /** The coupon applied at checkout: the code as the server knows it and its percent. */
 export interface AppliedCoupon {
@@ -25,6 +26,45 @@ export function priceOrder(cart: CartAnswer, coupon: AppliedCoupon | null): Pric
     cart.tier satisfies PriceTier,
     coupon?.percent ?? null,
   );
+}
+
+/** An accepted quote as the checkout pays it (issue 37): its lines, prices and freight. */
+export interface CheckoutQuote {
+  number: string;
+  freightCents: number;
+  poNumber: string | null;
+  shipTo: Quote['shipTo'];
+  /** Priced as stored; totalCents includes the freight. */
+  order: PricedCart;
+}
+
+/** The quote's order: the stored unit prices, no coupon, the freight within the total. */
+export function checkoutQuoteOf(quote: Quote): CheckoutQuote {
+  const lines = quote.lines.map((line) => {
+    const unitPriceCents = Math.round(line.unitPrice * 100);
+    return {
+      number: line.number,
+      title: line.title,
+      quantity: line.quantity,
+      unitPriceCents,
+      lineTotalCents: unitPriceCents * line.quantity,
+    };
+  });
+  const subtotalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const freightCents = Math.round((quote.freight ?? 0) * 100);
+  return {
+    number: quote.number,
+    freightCents,
+    poNumber: quote.poNumber,
+    shipTo: quote.shipTo,
+    order: {
+      lines,
+      subtotalCents,
+      discountPercent: 0,
+      discountCents: 0,
+      totalCents: subtotalCents + freightCents,
+    },
+  };
 }
 
 /** The payment's and the sales order's cart lines: unit prices in dollars. */

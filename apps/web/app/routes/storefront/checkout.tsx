@@ -2,7 +2,8 @@ import { countryOptions } from '@labshop/shared/countries';
 import type { PageHandle } from '@labshop/shared/load-context';
 import { usStateOptions } from '@labshop/shared/us-states';
 import { ShoppingCart, TriangleAlert } from 'lucide-react';
-import { useEffect } from 'react';
+import type { CartAnswer } from '@labshop/shared/schemas/checkout';
+import { useEffect, useMemo } from 'react';
 import type { Route } from './+types/checkout';
 import { MessagePage } from '../../components/message-page.tsx';
 import { useStorefrontMe } from '../../features/auth/api/me.ts';
@@ -11,6 +12,8 @@ import { loadCart } from '../../features/cart/api/cart.ts';
 import { cleanCartCookie } from '../../features/cart/cart-store.ts';
 import { couponOfLink } from '../../features/checkout/api/linked-coupon.ts';
 import { COUPON_PARAM } from '../../features/checkout/coupon-param.ts';
+import { loadCheckoutQuote } from '../../features/checkout/api/checkout-quote.server.ts';
+import { checkoutQuoteOf } from '../../features/checkout/order.ts';
 import { LazyCheckoutPage } from '../../features/checkout/components/lazy-checkout-page.tsx';
 import { SITE } from '../../lib/site.ts';
 import { perVisitorPageHeaders } from '../../lib/per-visitor-page.ts';
@@ -26,13 +29,15 @@ export const headers = perVisitorPageHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { tokenizerUrl, tokenizerOrigin, recaptchaSiteKey, recaptchaScriptUrl } =
     context.publicConfig;
-  const [cart, linkedCoupon, addressBook] = await Promise.all([
+  const [cart, linkedCoupon, addressBook, quote] = await Promise.all([
     loadCart(context),
     couponOfLink(context, new URL(request.url).searchParams.get(COUPON_PARAM)),
     loadShipToChoices(request, context),
+    loadCheckoutQuote(request, context),
   ]);
   return {
     cart: cart.answer,
+    quote,
     linkedCoupon,
     addressBook,
     // Computed here: country names come from ICU data, which the browser may word differently.
@@ -44,6 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     recaptchaScriptUrl,
   };
 }
+
+/** A quote's checkout needs no cart (its lines are the quote's). */
+const EMPTY_CART: CartAnswer = { tier: 'wholesale', items: [], removed: [] };
 
 /** The page cache keys a shared render by these (server's page-cache-key.ts). */
 export const handle: PageHandle = { queryParams: [COUPON_PARAM] };
@@ -59,8 +67,9 @@ export function meta() {
 }
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
-  const { cart } = loaderData;
+  const { cart, quote } = loaderData;
   const me = useStorefrontMe();
+  const checkoutQuote = useMemo(() => (quote?.canPay ? checkoutQuoteOf(quote) : null), [quote]);
 
   // Entries naming no live product are dropped from the cookie, as the cart page does.
   const removed = cart?.removed;
@@ -68,7 +77,25 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     if (removed && removed.length > 0) cleanCartCookie(removed);
   }, [removed]);
 
-  if (!cart) {
+  if (quote && !checkoutQuote) {
+    return (
+      <MessagePage
+        badge={<TriangleAlert className="h-12 w-12 text-accent-700" aria-hidden="true" />}
+        title="Secure Check Out"
+        actions={[{ to: `/account/quotes/${quote.number}`, label: `See quote ${quote.number}` }]}
+      >
+        <p className="mt-3 text-slate-600">
+          {quote.orderNumber
+            ? `Quote ${quote.number} is paid: it is order ${quote.orderNumber}.`
+            : quote.status === 'expired'
+              ? `Quote ${quote.number} has expired and can no longer be paid.`
+              : `Quote ${quote.number} cannot be paid: accept it first.`}
+        </p>
+      </MessagePage>
+    );
+  }
+
+  if (!cart && !checkoutQuote) {
     return (
       <MessagePage
         badge={<TriangleAlert className="h-12 w-12 text-accent-700" aria-hidden="true" />}
@@ -85,7 +112,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  if (cart.items.length === 0) {
+  if (!checkoutQuote && (!cart || cart.items.length === 0)) {
     return (
       <MessagePage
         badge={<ShoppingCart className="h-12 w-12 text-brand-600" aria-hidden="true" />}
@@ -99,7 +126,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
   return (
     <LazyCheckoutPage
-      cart={cart}
+      cart={cart ?? EMPTY_CART}
+      quote={checkoutQuote}
       countries={loaderData.countries}
       states={loaderData.states}
       tokenizerUrl={loaderData.tokenizerUrl}

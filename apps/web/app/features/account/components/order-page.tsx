@@ -1,3 +1,4 @@
+import { FREIGHT_LINE_TITLE } from '@labshop/shared/schemas/quotes';
 import { ACCOUNT_MESSAGES } from '@labshop/shared/schemas/account';
 import type { AccountOrder, OrderStep, ReorderAnswer } from '@labshop/shared/schemas/account';
 import { formatDollars } from '@labshop/shared/money';
@@ -135,6 +136,12 @@ export function OrderPage({ order, reorder }: OrderPageProps) {
                 Discount{order.couponCode ? ` (${order.couponCode})` : ''}
               </dt>
               <dd>−{formatDollars(order.discount)}</dd>
+            </div>
+          )}
+          {order.freight > 0 && (
+            <div className="flex justify-between">
+              <dt className="text-slate-600">{FREIGHT_LINE_TITLE}</dt>
+              <dd>{formatDollars(order.freight)}</dd>
             </div>
           )}
           <div className="flex justify-between text-base font-bold text-slate-900">

@@ -1,3 +1,4 @@
+import { FREIGHT_LINE_TITLE } from '@labshop/shared/schemas/quotes';
 import { dollarsToCents, formatCents, formatDollars } from '@labshop/shared/money';
 import type { OrderHistoryEntry } from '@labshop/shared/schemas/orders';
 import { useId, type ReactNode } from 'react';
@@ -119,6 +120,9 @@ export function OrderCart({ order }: { order: OrderHistoryEntry }) {
           <SumRow label={order.couponCode ? `Discount (coupon ${order.couponCode})` : 'Discount'}>
             −{formatDollars(order.discount)}
           </SumRow>
+        )}
+        {order.freight > 0 && (
+          <SumRow label={FREIGHT_LINE_TITLE}>{formatDollars(order.freight)}</SumRow>
         )}
         <SumRow label="Order total" strong>
           {formatDollars(order.amount)}

@@ -29,6 +29,7 @@ const paid: OrderHistoryEntry = {
   status: 'paid',
   paidAt: '2026-01-02T10:00:05.000Z',
   discount: 89.4,
+  freight: 0,
   couponCode: 'BLACK10',
   poNumber: 'PO 7781/B',
   paymentRetref: '123456789012',

@@ -26,7 +26,7 @@ import {
 import { useBehaviouralScore } from '../behavioural-score.ts';
 import { useCardToken } from '../card-token.ts';
 import { runCheckout, type CheckoutCalls } from '../checkout-flow.ts';
-import { priceOrder, type AppliedCoupon } from '../order.ts';
+import { priceOrder, type AppliedCoupon, type CheckoutQuote } from '../order.ts';
 import { BillingFields, type BillingValues } from './billing-fields.tsx';
 import { CardFrame } from './card-frame.tsx';
 import type { LinkedCoupon } from '../api/linked-coupon.ts';
@@ -60,6 +60,11 @@ export interface CheckoutPageProps {
   linkedCoupon?: LinkedCoupon;
   /** A signed-in lab's addresses for 'Ship to'; null or absent: no choice is offered. */
   addressBook?: AddressBookAnswer | null;
+  /**
+   * Paying an accepted quote (issue 37): its lines, prices and freight instead of the cart, no
+   * coupon, and the billing form starts with its ship-to and PO number. The cart is left alone.
+   */
+  quote?: CheckoutQuote | null;
 }
 
 /**
@@ -79,6 +84,7 @@ export function CheckoutPage({
   defaultEmail,
   linkedCoupon,
   addressBook,
+  quote,
 }: CheckoutPageProps) {
   const id = useId();
   const fieldId = useCallback((name: string) => `${id}-${name}`, [id]);
@@ -90,7 +96,7 @@ export function CheckoutPage({
     linkedCoupon && 'applied' in linkedCoupon ? linkedCoupon.applied : null,
   );
   useForgetCouponParam();
-  const order = useMemo(() => priceOrder(cart, coupon), [cart, coupon]);
+  const order = useMemo(() => quote?.order ?? priceOrder(cart, coupon), [quote, cart, coupon]);
   const partnerPriced = useMemo(() => partnerPricedNumbers(cart), [cart]);
 
   const [busy, setBusy] = useState(false);
@@ -113,7 +119,8 @@ export function CheckoutPage({
       state: '',
       zip: '',
       country: DEFAULT_COUNTRY,
-      poNumber: '',
+      ...quote?.shipTo,
+      poNumber: quote?.poNumber ?? '',
       companyFax: '',
     },
   });
@@ -151,7 +158,15 @@ export function CheckoutPage({
     setError(null);
     try {
       const result = await runCheckout(
-        { card, billing, order, coupon, signedIn, behaviour: behaviourSnapshot() },
+        {
+          card,
+          billing,
+          order,
+          coupon: quote ? null : coupon,
+          signedIn,
+          behaviour: behaviourSnapshot(),
+          ...(quote ? { quoteNumber: quote.number } : {}),
+        },
         calls,
         {
           onProgress: setProgress,
@@ -160,7 +175,8 @@ export function CheckoutPage({
           },
         },
       );
-      clearCart();
+      // A quote's lines were never the cart's: what the cart holds stays for later.
+      if (!quote) clearCart();
       markPaymentCompleted();
       // Replace: going back from the receipt should not land on a checkout of an empty cart.
       await navigate('/payment-success', { state: result, replace: true });
@@ -200,17 +216,29 @@ export function CheckoutPage({
           <h2 id={fieldId('order-heading')} className="mb-3 text-lg font-bold text-brand-900">
             Order details
           </h2>
-          <OrderDetails order={order} partnerPriced={partnerPriced} />
-          <div className="mt-5 border-t border-slate-200 pt-5">
-            <CouponField
-              applied={coupon}
-              onChange={setCoupon}
-              disabled={busy}
-              linkedProblem={
-                linkedCoupon && 'problem' in linkedCoupon ? linkedCoupon.problem : null
-              }
-            />
-          </div>
+          {quote && (
+            <p className="mb-3 text-sm text-slate-600">
+              Your quote <strong className="text-slate-900">{quote.number}</strong>, at the agreed
+              prices.
+            </p>
+          )}
+          <OrderDetails
+            order={order}
+            partnerPriced={quote ? NO_LINES : partnerPriced}
+            {...(quote ? { freightCents: quote.freightCents } : {})}
+          />
+          {!quote && (
+            <div className="mt-5 border-t border-slate-200 pt-5">
+              <CouponField
+                applied={coupon}
+                onChange={setCoupon}
+                disabled={busy}
+                linkedProblem={
+                  linkedCoupon && 'problem' in linkedCoupon ? linkedCoupon.problem : null
+                }
+              />
+            </div>
+          )}
         </section>
 
         <div className="space-y-6 lg:col-start-1 lg:row-start-1">
@@ -286,6 +314,8 @@ export function CheckoutPage({
     </div>
   );
 }
+
+const NO_LINES: ReadonlySet<string> = new Set();
 
 /**
  * Once the code runs, takes ?coupon= out of the address: the coupon is the page's state now,

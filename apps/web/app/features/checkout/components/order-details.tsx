@@ -1,11 +1,14 @@
 import { PAYMENT } from '@labshop/shared/constants';
 import { formatCents } from '@labshop/shared/money';
 import type { PricedCart } from '@labshop/shared/pricing';
+import { FREIGHT_LINE_TITLE } from '@labshop/shared/schemas/quotes';
 
 export interface OrderDetailsProps {
   order: PricedCart;
   /** Product numbers whose line is at the partner x3 price. */
   partnerPriced: ReadonlySet<string>;
+  /** A quote's freight (issue 37), within `order.totalCents`; absent: freight is not included. */
+  freightCents?: number;
 }
 
 export const FREIGHT_NOTE = 'Price does not include freight charges';
@@ -14,7 +17,7 @@ export const FREIGHT_NOTE = 'Price does not include freight charges';
  * The order details table (SPEC.md "Checkout page"): Item, Qty, Unit Price and Line Price, then
  * the subtotal, the coupon's discount and the total charged.
  */
-export function OrderDetails({ order, partnerPriced }: OrderDetailsProps) {
+export function OrderDetails({ order, partnerPriced, freightCents }: OrderDetailsProps) {
   const cell = 'px-1 py-2.5 align-top first:pl-0 last:pr-0 sm:px-2';
   const amount = `${cell} text-right whitespace-nowrap tabular-nums`;
   return (
@@ -78,6 +81,16 @@ export function OrderDetails({ order, partnerPriced }: OrderDetailsProps) {
                 </td>
               </tr>
             )}
+            {freightCents !== undefined && (
+              <tr>
+                <th scope="row" colSpan={3} className={`${cell} text-left font-medium`}>
+                  {FREIGHT_LINE_TITLE}
+                </th>
+                <td className={amount} data-testid="order-freight">
+                  {formatCents(freightCents)}
+                </td>
+              </tr>
+            )}
             <tr className="border-t border-slate-300 text-base">
               <th scope="row" colSpan={3} className={`${cell} text-left font-bold text-slate-900`}>
                 Total
@@ -89,7 +102,7 @@ export function OrderDetails({ order, partnerPriced }: OrderDetailsProps) {
           </tfoot>
         </table>
       </div>
-      <p className="mt-3 text-sm text-slate-600">{FREIGHT_NOTE}</p>
+      {freightCents === undefined && <p className="mt-3 text-sm text-slate-600">{FREIGHT_NOTE}</p>}
     </div>
   );
 }
