@@ -1,5 +1,5 @@
 import { QUOTE_MESSAGES } from '@labshop/shared/schemas/quotes';
-import { isRouteErrorResponse } from 'react-router';
+import { isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/account-quote';
 import { loadQuote, quoteAnswerAction } from '../../features/quotes/quotes.server.ts';
 import { QuotePage } from '../../features/quotes/components/quote-page.tsx';
@@ -18,6 +18,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** Accept (on to the checkout) or Decline: plain form posts. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   return quoteAnswerAction(request, context, params.number);
+}
+
+/**
+ * A refused Accept or Decline (409) means the quote changed meanwhile (answered in another tab,
+ * expired, paid): the page loads it again rather than keep offering the buttons. React Router
+ * skips that after a 4xx answer unless told.
+ */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined || defaultShouldRevalidate;
 }
 
 export function meta({ params }: Route.MetaArgs) {

@@ -103,7 +103,7 @@ export function QuotePage({ quote, done, error }: QuotePageProps) {
         </h2>
         {!priced && (
           <p className="mt-1 text-sm text-slate-600">
-            Today&apos;s prices for your account, for reference: the quote will have our prices.
+            Your account&apos;s prices when you asked, for reference: the quote will have ours.
           </p>
         )}
         <table className="mt-2 w-full text-left text-sm">
