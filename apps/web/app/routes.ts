@@ -39,6 +39,10 @@ export default [
     route('account', 'routes/storefront/account.tsx'),
     route('account/orders/:number', 'routes/storefront/account-order.tsx'),
     route('account/addresses', 'routes/storefront/account-addresses.tsx'),
+    // Quotes (issue 37): the lab asks for a price on its cart, then accepts and pays it.
+    route('account/quotes', 'routes/storefront/account-quotes.tsx'),
+    route('account/quotes/new', 'routes/storefront/quote-request.tsx'),
+    route('account/quotes/:number', 'routes/storefront/account-quote.tsx'),
     route('gallery', 'routes/storefront/gallery.tsx'),
     route('contact-us', 'routes/storefront/contact-us.tsx'),
     // The signed links of the newsletter mails: each page asks for a click before it acts.

@@ -1,6 +1,14 @@
 import { formatDollars } from '@labshop/shared/money';
 import type { AccountAnswer, AccountOrderSummary } from '@labshop/shared/schemas/account';
-import { Building2, ChevronLeft, ChevronRight, MapPin, Search, UserRound } from 'lucide-react';
+import {
+  Building2,
+  ChevronLeft,
+  ChevronRight,
+  FileText,
+  MapPin,
+  Search,
+  UserRound,
+} from 'lucide-react';
 import { Form, Link } from 'react-router';
 import { OrderStatusBadge } from './order-status.tsx';
 
@@ -47,6 +55,13 @@ export function AccountPage({ account, search, orders }: AccountPageProps) {
           >
             <MapPin className="h-4 w-4" aria-hidden="true" />
             Address book
+          </Link>
+          <Link
+            to="/account/quotes"
+            className="mt-3 ml-5 inline-flex items-center gap-1.5 font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
+            <FileText className="h-4 w-4" aria-hidden="true" />
+            Quotes
           </Link>
         </section>
         <LabCard account={account} />

@@ -66,6 +66,18 @@ export function CartSummary({
           Continue Shopping
         </Link>
       </div>
+      {/* Signed-in labs only (their tier is wholesale): a quote is asked for from the account. */}
+      {tier === 'wholesale' && (
+        <p className="mt-4 border-t border-slate-200 pt-4 text-sm text-slate-600">
+          Need freight, a better price or net terms?{' '}
+          <Link
+            to="/account/quotes/new"
+            className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+          >
+            Request a quote
+          </Link>
+        </p>
+      )}
     </section>
   );
 }
