@@ -12,6 +12,7 @@ import {
 const ADMIN_MENU: readonly (readonly [name: string, path: string])[] = [
   ['Overview', '/admin'],
   ['Orders History', '/admin/orders-history'],
+  ['Quotes', '/admin/quotes'],
   ['Contacts Data', '/admin/contact'],
   ['Gallery', '/admin/gallery'],
   ['Products', '/admin/products'],

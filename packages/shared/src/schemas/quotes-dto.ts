@@ -128,7 +128,7 @@ export const QuoteSchema = QuoteSummarySchema.extend({
   subtotal: z.number(),
   /** Null: no freight line. */
   freight: z.number().nullable(),
-  /** Accept and decline are open: sent (or accepted, to pay), and valid today. */
+  /** Accept and decline are open: sent, and valid today. */
   canAccept: z.boolean(),
   /** The quote can be paid now (accepted, valid, no order yet). */
   canPay: z.boolean(),
@@ -154,7 +154,7 @@ export const AccountQuotesQuery = z.object({ page: pageField() });
 
 export const AdminQuotesQuery = z.object({
   page: pageField(),
-  search: z.string().trim().max(100, 'The search is too long.').default(''),
+  search: z.string().trim().max(QUOTE_LIMITS.search, 'The search is too long.').default(''),
   status: z.enum(QUOTE_STATUSES).optional(),
 });
 

@@ -31,6 +31,8 @@ export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
 export const QUOTES_PAGE_SIZE = 20;
 
 export const QUOTE_LIMITS = {
+  /** The admin list's search. */
+  search: 100,
   message: 2000,
   note: 2000,
   lines: 100,

@@ -48,7 +48,7 @@ export async function insertDemoQuotes(db: Database, now: Date): Promise<number>
       quote: {
         ...LAB,
         status: 'sent' as const,
-        message: 'Two grinders and a left-hand model, shipped together please.',
+        message: 'Two grinders and a compact one for the front desk, shipped together please.',
         note: 'Quoted with 8% off the wholesale price; freight by LTL carrier to Baltimore.',
         poNumber: 'PO-2270',
         freightCents: 14_500,
@@ -58,7 +58,7 @@ export async function insertDemoQuotes(db: Database, now: Date): Promise<number>
       },
       lines: [
         { number: 'AG-220', quantity: 2, discount: 0.08 },
-        { number: 'AG-210-LH', quantity: 1, discount: 0.08 },
+        { number: 'AG-150', quantity: 1, discount: 0.08 },
       ],
     },
   ];

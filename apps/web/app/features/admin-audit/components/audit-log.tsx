@@ -62,6 +62,10 @@ const ACTION_LABELS: Record<string, string> = {
   'subscribers.export': 'subscribers.csv exported',
   'orders.export': 'orders_history.csv exported',
   'order.retry-sync': 'Order sync retried',
+  'order.mark-shipped': 'Order marked shipped',
+  'order.mark-invoiced': 'Order marked invoiced',
+  'quote.update': 'Quote changed',
+  'quote.send': 'Quote sent',
   'audit-log.export': 'audit_log.csv exported',
 };
 

@@ -1,5 +1,6 @@
 import { formatDollars } from '@labshop/shared/money';
 import {
+  QUOTE_LIMITS,
   QUOTE_STATUS_LABELS,
   QUOTE_STATUSES,
   QUOTES_PAGE_SIZE,
@@ -31,9 +32,6 @@ import { useQuotes } from '../api/get-quotes.ts';
 import { quoteEditorPath, quotesListState } from '../quotes-list-address.ts';
 import { formatCalendarDay, QuoteStatusBadge } from './quote-parts.tsx';
 
-/** The longest search the API takes (AdminQuotesQuery). */
-const SEARCH_MAX_LENGTH = 100;
-
 export const QUOTES_LIST_MESSAGES = {
   empty: 'No quotes yet. Labs request them from their cart.',
   noMatch: 'No quotes match.',
@@ -58,7 +56,7 @@ function countText(total: number, search: string, status: QuoteStatus | null): s
 export function QuotesList() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filterList = useListFilter();
-  const search = (searchParams.get('search') ?? '').trim().slice(0, SEARCH_MAX_LENGTH);
+  const search = (searchParams.get('search') ?? '').trim().slice(0, QUOTE_LIMITS.search);
   const status = readStatus(searchParams.get('status'));
   const page = pageInAddress(searchParams);
   const quotes = useQuotes(page, search, status);
@@ -82,7 +80,7 @@ export function QuotesList() {
       <SearchBox
         label="Search quotes"
         placeholder="Quote, e-mail, customer or PO number..."
-        maxLength={SEARCH_MAX_LENGTH}
+        maxLength={QUOTE_LIMITS.search}
         initial={search}
         onSearch={(value) => {
           if (value !== search) filterList({ search: value, status });
