@@ -47,6 +47,7 @@ const PHONE_SPECS = [
   'account.spec.ts',
   'address-book.spec.ts',
   'quick-order.spec.ts',
+  'quotes.spec.ts',
 ];
 
 const launchOptions = { executablePath: chromiumPath, args: chromiumArgs };
@@ -110,6 +111,8 @@ export default defineConfig({
       MAP_TILE_URL: `http://127.0.0.1:${process.env.E2E_TILES_PORT}/{z}/{x}/{y}.png`,
       // Both screen sizes send contact messages from 127.0.0.1; the default is 5 per 10 minutes.
       CONTACT_RATE_LIMIT_MAX: '100',
+      // ...and request quotes (each mailed to the staff).
+      QUOTE_REQUEST_RATE_LIMIT_MAX: '100',
       // Checkouts at both screen sizes from 127.0.0.1 ask for many captcha nonces.
       CHECKOUT_CAPTCHA_RATE_LIMIT_MAX: '1000',
       // ...and pay with one test card and one e-mail: the card-testing limits would stop them.

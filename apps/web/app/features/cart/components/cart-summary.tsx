@@ -69,7 +69,7 @@ export function CartSummary({
       {/* Signed-in labs only (their tier is wholesale): a quote is asked for from the account. */}
       {tier === 'wholesale' && (
         <p className="mt-4 border-t border-slate-200 pt-4 text-sm text-slate-600">
-          Need freight, a better price or net terms?{' '}
+          Need freight or a better price on a larger order?{' '}
           <Link
             to="/account/quotes/new"
             className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"

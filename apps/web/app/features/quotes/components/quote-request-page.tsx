@@ -85,7 +85,7 @@ export function QuoteRequestPage({
       </Link>
       <h1 className="mt-3 text-2xl font-bold text-brand-900 sm:text-3xl">Request a quote</h1>
       <p className="mt-1 text-slate-600">
-        Need freight, a better price or net terms? Send us your cart: we answer with a quote you can
+        Need freight or a better price on a larger order? Send us your cart: we answer with a quote you can
         accept and pay online.
       </p>
 
