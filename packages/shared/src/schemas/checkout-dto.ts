@@ -45,6 +45,8 @@ export const PaymentAnswerSchema = z.object({
   orderNumber: z.string().nullable(),
   /** What was charged, in cents. */
   amount: z.number().int().nullable(),
+  /** Ours (issue 37): placed on account, payment is due on this day (YYYY-MM-DD). */
+  paymentDueOn: z.string().nullable().optional(),
 });
 export type PaymentAnswer = z.infer<typeof PaymentAnswerSchema>;
 

@@ -8,6 +8,7 @@ import {
   QUANTITY_MESSAGE,
 } from './checkout-rules.ts';
 import { EMAIL_PATTERN } from './content-rules.ts';
+import { PAYMENT_METHODS } from './payment-terms.ts';
 import { stopWith } from './field-checks.ts';
 
 /**
@@ -183,6 +184,11 @@ export const PaymentRequest = z.object({
    * quote's as stored; the cart sent is not used and a coupon is refused.
    */
   quoteNumber: text(40),
+  /**
+   * Ours (issue 37): 'on_account' places the order on the lab's account terms, without a card
+   * (token empty) and with a PO number; only for a signed-in lab with terms (403 otherwise).
+   */
+  paymentMethod: z.enum(PAYMENT_METHODS).default('card'),
   /** Dollars. */
   discountAmount: z.number().nonnegative().default(0),
   behavioralScore: z.number().min(0).max(1),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -47,6 +48,15 @@ export const orders = pgTable(
     couponCode: text('coupon_code'),
     /** The lab's PO number or reference (issue 36); Business Central's externalDocumentNumber. */
     poNumber: text('po_number'),
+    /**
+     * How it is paid (issue 37): by card, or on the lab's account terms (no card; the ERP's
+     * invoice is due on payment_due_on under payment_terms, e.g. NET30).
+     */
+    paymentMethod: text('payment_method', { enum: ['card', 'on_account'] })
+      .notNull()
+      .default('card'),
+    paymentTerms: text('payment_terms'),
+    paymentDueOn: date('payment_due_on', { mode: 'string' }),
     /** Freight charged on the order (a quote's freight line), within amount_cents. */
     freightCents: integer('freight_cents').notNull().default(0),
     /** The quote the order pays for (issue 37); its lines and prices are the quote's. */
