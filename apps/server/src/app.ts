@@ -56,6 +56,7 @@ import type { ModuleContext } from './modules/module-context.ts';
 import { registerNewsletterModule } from './modules/newsletter/module.ts';
 import { registerOrdersModule } from './modules/orders/module.ts';
 import { registerQuotesModule } from './modules/quotes/module.ts';
+import { registerTermsModule } from './modules/terms/module.ts';
 import { paths } from './paths.ts';
 
 declare module 'fastify' {
@@ -182,8 +183,10 @@ export async function buildApp(
     contact: contact.contact,
     mailer,
   });
+  const terms = await registerTermsModule(app, context, { account, audit, customers, orders });
   const checkout = await registerCheckoutModule(app, context, {
     quotes: quotes.quotes,
+    terms,
     orders,
     customers,
     catalog,

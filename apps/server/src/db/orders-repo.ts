@@ -204,6 +204,25 @@ export function createOrderRepo(db: Database) {
       return row;
     },
 
+    /**
+     * What a lab owes on account (issue 37), as the shop knows it: its on-account orders not yet
+     * due (due `today` or later). An invoice paid early still counts until its day.
+     */
+    async openOnAccountCents(customerNumber: string, today: string): Promise<number> {
+      const [row] = await db
+        .select({ cents: sql<number>`coalesce(sum(${orders.amountCents}), 0)::int` })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.customerNumber, customerNumber),
+            eq(orders.paymentMethod, 'on_account'),
+            inArray(orders.status, ['pending', 'paid', 'needs_attention']),
+            sql`${orders.paymentDueOn} >= ${today}::date`,
+          ),
+        );
+      return row?.cents ?? 0;
+    },
+
     /** The quote's order that is pending, paid or in question (at most one: a unique index). */
     async liveQuoteOrder(quoteId: string): Promise<string | null> {
       const [row] = await db
@@ -276,7 +295,8 @@ export function createOrderRepo(db: Database) {
      * A pending order becomes paid (its ERP sync pending); false when it is no longer pending
      * (the reconcile job may have settled it meanwhile).
      */
-    async markPaid(orderId: string, retref: string): Promise<boolean> {
+    /** Settled paid: charged (with the card's retref), or placed on account (null). */
+    async markPaid(orderId: string, retref: string | null): Promise<boolean> {
       const settled = await db
         .update(orders)
         .set({

@@ -105,6 +105,10 @@ function salesOrderInput(
       quantity: line.quantity,
       unitPrice: centsToDollars(line.unitPriceCents),
     })),
+    onAccount:
+      order.paymentMethod === 'on_account' && order.paymentTerms && order.paymentDueOn
+        ? { terms: order.paymentTerms, dueOn: order.paymentDueOn }
+        : null,
     freight:
       order.freightCents > 0
         ? { description: FREIGHT_LINE_TITLE, amount: centsToDollars(order.freightCents) }

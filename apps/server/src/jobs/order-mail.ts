@@ -33,15 +33,27 @@ function billingAddress(order: OrderRow): string[] {
   ].filter((line) => line.trim() !== '');
 }
 
+const dueDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** Paid by card, or placed on the lab's account (issue 37) with the day payment is due. */
+function thanksOf(order: OrderRow): string {
+  if (order.paymentMethod === 'on_account' && order.paymentDueOn) {
+    const due = dueDay.format(new Date(`${order.paymentDueOn}T00:00:00Z`));
+    return `Thank you for your order. It is on your account (${order.paymentTerms ?? 'terms'}): payment is due on ${due}.`;
+  }
+  return 'Thank you for your order. Your payment was received.';
+}
+
 /** The order confirmation mail: the lines, discount and total as charged, and the address. */
 export function orderConfirmationMail(order: OrderRow, lines: OrderLineRow[]): MailMessage {
   const discountLabel = order.couponCode ? `Discount (${order.couponCode})` : 'Discount';
   const address = billingAddress(order);
+  const thanks = thanksOf(order);
 
   const text = [
     `Dear ${order.customerName},`,
     '',
-    'Thank you for your order. Your payment was received.',
+    thanks,
     '',
     `Order number: ${order.number}`,
     ...(order.poNumber ? [`${PO_NUMBER_LABEL}: ${order.poNumber}`] : []),
@@ -72,7 +84,7 @@ export function orderConfirmationMail(order: OrderRow, lines: OrderLineRow[]): M
   const right = 'style="padding:4px 8px;border-bottom:1px solid #ddd;text-align:right"';
   const html = [
     `<p>Dear ${escapeHtml(order.customerName)},</p>`,
-    '<p>Thank you for your order. Your payment was received.</p>',
+    `<p>${escapeHtml(thanks)}</p>`,
     `<p>Order number: <strong>${escapeHtml(order.number)}</strong>${
       order.poNumber ? `<br>${PO_NUMBER_LABEL}: ${escapeHtml(order.poNumber)}` : ''
     }</p>`,

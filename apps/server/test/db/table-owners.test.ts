@@ -34,6 +34,7 @@ const OWNERS: Record<string, string | readonly string[]> = {
   sessions: 'modules/auth/repo.ts',
   userAddresses: 'modules/account/addresses-repo.ts',
   quotes: 'modules/quotes/repo.ts',
+  customerPaymentTerms: 'modules/terms/repo.ts',
   quoteLines: 'modules/quotes/repo.ts',
   categories: CATALOG_REPO,
   products: CATALOG_REPO,

@@ -62,6 +62,8 @@ export interface FakeBusinessCentral {
   customers(): FakeBcCustomer[];
   items(): FakeBcItem[];
   salesOrders(): FakeBcSalesOrder[];
+  /** The company's payment terms (NET30, NET15, COD): a customer's paymentTermsId names one. */
+  paymentTerms(): FakeBcPaymentTerms[];
   salesShipments(): FakeBcSalesShipment[];
   salesInvoices(): FakeBcSalesInvoice[];
   priceListLines(): FakeBcPriceListLine[];
@@ -203,6 +205,14 @@ export interface FakeBcPriceListLine {
   status: string;
 }
 
+/** A payment terms record: dueDateCalculation is a date formula ('30D', '1M'). */
+export interface FakeBcPaymentTerms {
+  id: string;
+  code: string;
+  displayName: string;
+  dueDateCalculation: string;
+}
+
 export interface FakeBcSalesOrderLine {
   etag: string;
   id: string;
@@ -295,6 +305,8 @@ export interface FakeBcSalesOrder {
 const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';
 /** The G/L accounts an Account line may name (direct posting allowed): freight income. */
 export const FAKE_BC_GL_ACCOUNTS = ['6810'];
+/** The fake's NET30 payment terms (30 days). */
+export const FAKE_BC_NET30_ID = 'a1f0e3c4-0000-4000-8000-000000000030';
 const EMPTY_DATE = '0001-01-01';
 const MAX_PAGE_SIZE = 20_000;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -460,6 +472,7 @@ interface Company {
   salesShipments: FakeBcSalesShipment[];
   salesInvoices: FakeBcSalesInvoice[];
   priceListLines: FakeBcPriceListLine[];
+  paymentTerms: FakeBcPaymentTerms[];
   series: { customer: number; salesOrder: number; shipment: number; invoice: number };
 }
 
@@ -507,6 +520,27 @@ export async function startFakeBusinessCentral(
     salesShipments: [],
     salesInvoices: [],
     priceListLines: [],
+    // CRONUS's usual terms; ids are fixed so that tests can name them.
+    paymentTerms: [
+      {
+        id: FAKE_BC_NET30_ID,
+        code: 'NET30',
+        displayName: 'Net 30 days',
+        dueDateCalculation: '30D',
+      },
+      {
+        id: 'a1f0e3c4-0000-4000-8000-000000000015',
+        code: 'NET15',
+        displayName: 'Net 15 days',
+        dueDateCalculation: '15D',
+      },
+      {
+        id: 'a1f0e3c4-0000-4000-8000-000000000000',
+        code: 'COD',
+        displayName: 'Cash on delivery',
+        dueDateCalculation: '0D',
+      },
+    ],
     series: NEW_SERIES(),
   });
   const companyName = options.companyName ?? 'CRONUS USA, Inc.';
@@ -1435,6 +1469,17 @@ export async function startFakeBusinessCentral(
       }
     }
 
+    if (first.set === 'paymentTerms' && method === 'GET' && !first.key) {
+      return collection(
+        url,
+        headers,
+        company.paymentTerms as unknown as Row[],
+        'paymentTerm',
+        context('paymentTerms'),
+        company.paymentTerms[0] as unknown as Row,
+      );
+    }
+
     if (first.set === 'salesOrders') {
       const sample = { ...salesOrderDefaults() } as Partial<FakeBcSalesOrder>;
       delete sample.salesOrderLines;
@@ -1907,6 +1952,7 @@ export async function startFakeBusinessCentral(
     customers: () => copy(main.customers),
     items: () => copy(main.items),
     salesOrders: () => copy(main.salesOrders),
+    paymentTerms: () => copy(main.paymentTerms),
     salesShipments: () => copy(main.salesShipments),
     salesInvoices: () => copy(main.salesInvoices),
     priceListLines: () => copy(main.priceListLines),

@@ -90,6 +90,12 @@ export const AccountOrderSchema = AccountOrderSummarySchema.extend({
   discount: z.number(),
   /** A quote's freight within the amount (issue 37); 0 without. */
   freight: z.number(),
+  /** How it is paid (issue 37): by card, or on account under terms, due on a day. */
+  payment: z.object({
+    method: z.enum(['card', 'on_account']),
+    terms: z.string().nullable(),
+    dueOn: z.string().nullable(),
+  }),
 
   couponCode: z.string().nullable(),
   customerName: z.string(),

@@ -119,6 +119,10 @@ export const OrderHistoryEntrySchema = z.object({
   couponCode: z.string().nullable(),
   /** Ours (issue 37): dollars of freight within amount (a quote's); 0 without. */
   freight: z.number(),
+  /** Ours (issue 37): by card, or on the lab's account under terms, due on a day. */
+  paymentMethod: z.enum(['card', 'on_account']),
+  paymentTerms: z.string().nullable(),
+  paymentDueOn: z.string().nullable(),
   /** Ours (issue 36): the lab's PO number or reference; not in the CSV (SPEC.md's 16 columns). */
   poNumber: z.string().nullable(),
   paymentRetref: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CustomerOrdersQuery } from './orders.ts';
 import { PAYMENT_TERMS_MESSAGES, TERMS_LIMITS, TERMS_MODES } from './payment-terms.ts';
 
 /** The schemas of paying on account's calls (issue 37). Amounts are dollars, days YYYY-MM-DD. */
@@ -43,25 +44,12 @@ export const CustomerTermsEntrySchema = z.object({
 });
 export type CustomerTermsEntry = z.infer<typeof CustomerTermsEntrySchema>;
 
-/** GET /api/admin/customer-terms?email=a,b: the cards' terms, in the order asked. */
+/** GET /api/admin/customer-terms?email=a&email=b: the cards' terms, in the order asked. */
 export const CustomerTermsAnswerSchema = z.object({ customers: z.array(CustomerTermsEntrySchema) });
 export type CustomerTermsAnswer = z.infer<typeof CustomerTermsAnswerSchema>;
 
-export const CustomerTermsQuery = z.object({
-  email: z
-    .string()
-    .max(TERMS_LIMITS.emails * 320)
-    .transform((value) =>
-      [
-        ...new Set(
-          value
-            .split(',')
-            .map((email) => email.trim())
-            .filter(Boolean),
-        ),
-      ].slice(0, TERMS_LIMITS.emails),
-    ),
-});
+/** ?email=a&email=b: asked like the cards' order counts (GET /api/admin/customer-orders). */
+export const CustomerTermsQuery = CustomerOrdersQuery;
 
 /** PUT /api/admin/customer-terms: the staff's say for the customer with this e-mail. */
 export const CustomerTermsInput = z.object({

@@ -42,6 +42,10 @@ export interface SeedCustomer {
   phoneNumber: string;
   email: string;
   website: string;
+  /** Paying on account (issue 37): the ERP's terms and credit limit, when the lab has them. */
+  paymentTermsCode?: string;
+  paymentTermsDays?: number;
+  creditLimitCents?: number;
 }
 
 export interface SeedSubscriber {
@@ -436,6 +440,10 @@ const customerRows: Omit<SeedCustomer, 'country'>[] = [
     phoneNumber: '+1 (410) 555-0117',
     email: 'orders@brightsmile-lab.example',
     website: '',
+    // Pays on account (issue 37): net 30 days, up to $25,000 open.
+    paymentTermsCode: 'NET30',
+    paymentTermsDays: 30,
+    creditLimitCents: 2_500_000,
   },
   {
     number: 'C10018',

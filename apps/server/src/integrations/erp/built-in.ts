@@ -52,6 +52,15 @@ function toCustomerRecord(row: CustomerRow): ErpCustomerRecord {
     phoneNumber: row.phoneNumber,
     email: row.email,
     website: row.website,
+    paymentTerms:
+      row.paymentTermsCode && row.paymentTermsDays
+        ? {
+            id: row.erpPaymentTermsId ?? '',
+            code: row.paymentTermsCode,
+            dueDays: row.paymentTermsDays,
+          }
+        : null,
+    creditLimit: (row.creditLimitCents ?? 0) / 100,
   };
 }
 

@@ -29,7 +29,26 @@ export interface BusinessCentralErp extends Erp {
 }
 
 /** The customer fields listCustomers reads (the copied ones, plus id and number). */
-const CUSTOMER_SELECT = ['id', 'number', ...ERP_CUSTOMER_COPIED_FIELDS] as const;
+const CUSTOMER_SELECT = [
+  'id',
+  'number',
+  ...ERP_CUSTOMER_COPIED_FIELDS,
+  'paymentTermsId',
+  'creditLimit',
+] as const;
+
+/**
+ * The days to pay of a Business Central date formula: '30D', '2W', '1M' (a month taken as 30
+ * days: the shop's due day is an estimate, the ERP's invoice says the day). Null otherwise
+ * ('CM+10D', '0D' cash terms are not credit).
+ */
+export function dueDaysOf(formula: string): number | null {
+  const match = /^(\d{1,3})([DWM])$/i.exec(formula.trim());
+  if (!match) return null;
+  const days =
+    Number(match[1]) * ({ D: 1, W: 7, M: 30 } as const)[match[2]!.toUpperCase() as 'D' | 'W' | 'M'];
+  return days > 0 ? days : null;
+}
 
 const ITEM_SELECT = ['id', 'number', 'displayName', 'blocked', 'unitPrice'] as const;
 
@@ -257,7 +276,23 @@ export function createBusinessCentralErp(
     },
 
     async listCustomers() {
-      const records = await client.list('customers', { select: CUSTOMER_SELECT, readOnly: true });
+      const [records, terms] = await Promise.all([
+        client.list('customers', { select: CUSTOMER_SELECT, readOnly: true }),
+        client.list('paymentTerms', {
+          select: ['id', 'code', 'dueDateCalculation'],
+          readOnly: true,
+        }),
+      ]);
+      const termsById = new Map(
+        terms.map((record) => [
+          text(record.id),
+          {
+            id: text(record.id),
+            code: text(record.code),
+            dueDays: dueDaysOf(text(record.dueDateCalculation)),
+          },
+        ]),
+      );
       return records.map((record): ErpCustomerRecord => ({
         id: text(record.id),
         number: text(record.number),
@@ -272,6 +307,8 @@ export function createBusinessCentralErp(
         phoneNumber: text(record.phoneNumber),
         email: text(record.email),
         website: text(record.website),
+        paymentTerms: termsById.get(text(record.paymentTermsId)) ?? null,
+        creditLimit: typeof record.creditLimit === 'number' ? record.creditLimit : 0,
       }));
     },
 
@@ -331,6 +368,15 @@ export function createBusinessCentralErp(
     findSalesOrder,
 
     async createSalesOrder(order) {
+      /** The payment terms of this code, as the sales order's field; none when BC has none. */
+      async function paymentTermsIdOf(code: string): Promise<{ paymentTermsId?: string }> {
+        const [terms] = await client.list('paymentTerms', {
+          select: ['id', 'code'],
+          filter: `code eq ${odataString(code)}`,
+          readOnly: true,
+        });
+        return terms ? { paymentTermsId: text(terms.id) } : {};
+      }
       if (order.freight && !config.freightAccount) {
         // Not something a retry mends: the order waits in the sync list until the setting is made.
         throw new ErpUnavailable(
@@ -360,9 +406,18 @@ export function createBusinessCentralErp(
           ]),
         ),
         discountAmount: order.discountAmount,
+        ...(order.onAccount ? await paymentTermsIdOf(order.onAccount.terms) : {}),
         salesOrderLines: [
           ...(poNumber
             ? [{ lineType: 'Comment', description: webOrderComment(order.externalDocumentNumber) }]
+            : []),
+          ...(order.onAccount
+            ? [
+                {
+                  lineType: 'Comment',
+                  description: `On account (${order.onAccount.terms}), due ${order.onAccount.dueOn}`,
+                },
+              ]
             : []),
           ...order.lines.map((line) => ({
             lineType: 'Item',

@@ -83,6 +83,17 @@ export const ERP_CUSTOMER_COPIED_FIELDS = [
   'website',
 ] as const;
 
+/**
+ * A customer's payment terms in the ERP (issue 37): Business Central's record id, its code and
+ * the days to pay its date formula gives ('30D': 30; '2W': 14; '1M': 30); null days when the
+ * formula is another kind.
+ */
+export interface ErpPaymentTerms {
+  id: string;
+  code: string;
+  dueDays: number | null;
+}
+
 /** A customer with SPEC.md's ten fields (the admin list and the customers cache). */
 export interface ErpCustomerRecord {
   id: string;
@@ -98,6 +109,10 @@ export interface ErpCustomerRecord {
   phoneNumber: string;
   email: string;
   website: string;
+  /** Paying on account (issue 37): the customer's terms (none: null) and credit limit. */
+  paymentTerms?: ErpPaymentTerms | null;
+  /** Dollars; 0: none set. */
+  creditLimit?: number;
 }
 
 /**
@@ -164,6 +179,12 @@ export interface ErpSalesOrderInput {
   /** Dollars (ERP documents are in currency units, not cents). */
   discountAmount: number;
   lines: { itemNumber: string; description: string; quantity: number; unitPrice: number }[];
+  /**
+   * Placed on account (issue 37): the terms' code it is due under ('NET30') and the day.
+   * Business Central gets the payment terms of that code (when it has them) and a comment line
+   * saying both.
+   */
+  onAccount?: { terms: string; dueOn: string } | null;
   /** Dollars of freight (a quote's, issue 37): a line of its own; null or absent: none. */
   freight?: { description: string; amount: number } | null;
 }

@@ -183,7 +183,12 @@ export async function orderPdf(input: OrderPdfInput): Promise<Uint8Array> {
     ...(order.freightCents > 0
       ? [[FREIGHT_LINE_TITLE, formatCents(order.freightCents)] as [string, string]]
       : []),
-    ['Total paid by card', formatCents(order.amountCents)],
+    [
+      order.paymentMethod === 'on_account'
+        ? `Total on account (${order.paymentTerms ?? 'terms'}), due ${order.paymentDueOn ?? ''}`
+        : 'Total paid by card',
+      formatCents(order.amountCents),
+    ],
   ];
   for (const [index, [label, value]] of totals.entries()) {
     const last = index === totals.length - 1;

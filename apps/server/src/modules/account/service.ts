@@ -93,7 +93,7 @@ export function createAccountService(deps: {
     return [
       {
         step: 'placed',
-        label: 'Placed and paid',
+        label: order.paymentMethod === 'on_account' ? 'Placed on account' : 'Placed and paid',
         state: 'done',
         at: order.paidAt?.toISOString() ?? null,
         dateOnly: false,
@@ -192,6 +192,11 @@ export function createAccountService(deps: {
         subtotal: centsToDollars(order.subtotalCents),
         discount: centsToDollars(order.discountCents),
         freight: centsToDollars(order.freightCents),
+        payment: {
+          method: order.paymentMethod,
+          terms: order.paymentTerms,
+          dueOn: order.paymentDueOn,
+        },
         couponCode: order.couponCode,
         customerName: order.customerName,
         shipTo: {

@@ -56,7 +56,7 @@ export function createInvoicesRepo(db: Database) {
 
   return {
     /** The paid order's invoice, with the charge's retref (an existing one takes the retref). */
-    async forPaidOrder(order: OrderRow, retref: string, cart: InvoiceRow['cart']) {
+    async forPaidOrder(order: OrderRow, retref: string | null, cart: InvoiceRow['cart']) {
       return upsert(
         order,
         { customerNumber: order.customerNumber, paymentRetref: retref, cart },

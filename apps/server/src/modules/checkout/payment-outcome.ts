@@ -56,6 +56,7 @@ export async function outcomeOf(
       error: null,
       orderNumber: order.number,
       amount: order.amountCents,
+      paymentDueOn: order.paymentDueOn,
     };
   }
   if (payment?.responseCode === LOCAL_CODES.unavailable) {

@@ -19,6 +19,7 @@ import type { NewOrder, NewOrderLine } from '../../db/orders-repo.ts';
 import type { RequestUser } from '../../http/access.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { QuotesService } from '../quotes/service.ts';
+import type { OnAccountTerms } from '../terms/service.ts';
 import type { CouponsRepo } from './coupons-repo.ts';
 import { checkoutIdOf } from './nonces.ts';
 
@@ -41,11 +42,16 @@ export interface Payer {
 /** Anonymous visitors pay retail; every signed-in user wholesale (SPEC.md section 6). */
 export const tierOf = (user: RequestUser | null): PriceTier => (user ? 'wholesale' : 'retail');
 
-/** SPEC.md section 5 (Checkout), in the plan's order; each failure is a 400 with its message. */
+/**
+ * SPEC.md section 5 (Checkout), in the plan's order; each failure is a 400 with its message.
+ * An order on account (issue 37) has no card; its terms are checked apart (terms service).
+ */
 export function checkRequest(input: PaymentFields): Billing {
   const refuse = (message: string) => new AppError('bad_request', message);
   if (input.billing.companyFax.trim() !== '') throw refuse(CHECKOUT_MESSAGES.companyFax);
-  if (input.token === '') throw refuse(CHECKOUT_MESSAGES.noCardToken);
+  if (input.token === '' && input.paymentMethod === 'card') {
+    throw refuse(CHECKOUT_MESSAGES.noCardToken);
+  }
   if (input.cart.length === 0) throw refuse(CHECKOUT_MESSAGES.emptyCart);
   const amount = amountProblem(input.amount);
   if (amount === 'not-positive') throw refuse(CHECKOUT_MESSAGES.amountNotPositive);
@@ -160,6 +166,7 @@ export function orderOfRequest(
   { priced, coupon, quote }: ServerPrice,
   tier: PriceTier,
   payer: Payer,
+  onAccount: OnAccountTerms | null = null,
 ): { order: NewOrder; lines: NewOrderLine[] } {
   const order: NewOrder = {
     customerName: input.fullName,
@@ -173,6 +180,14 @@ export function orderOfRequest(
     couponCode: coupon?.code ?? null,
     poNumber: input.poNumber || null,
     freightCents: quote?.freightCents ?? 0,
+    ...(onAccount
+      ? {
+          paymentMethod: 'on_account' as const,
+          paymentTerms: onAccount.terms,
+          paymentDueOn: onAccount.dueOn,
+          customerNumber: onAccount.customerNumber,
+        }
+      : {}),
     quoteId: quote?.id ?? null,
     shipName: input.fullName,
     shipAddress1: billing.address,

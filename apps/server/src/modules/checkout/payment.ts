@@ -1,4 +1,6 @@
 import type { PaymentAnswer } from '@labshop/shared/schemas/checkout';
+import { PAYMENT_TERMS_MESSAGES } from '@labshop/shared/schemas/payment-terms';
+import { AppError } from '../../core/app-error.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NewOrderLine, OrderRepo, OrderRow } from '../../db/orders-repo.ts';
 import {
@@ -9,6 +11,8 @@ import {
 import type { CatalogService } from '../catalog/service.ts';
 import type { ContactService } from '../contact/service.ts';
 import type { QuotesService } from '../quotes/service.ts';
+import type { OnAccountTerms, TermsService } from '../terms/service.ts';
+import { invoiceCart } from './invoices-repo.ts';
 import type { CouponsRepo } from './coupons-repo.ts';
 import { FOLLOW_UP_SECONDS, requireNonceHash, securityFailed } from './nonces.ts';
 import type { PaymentGuard } from './payment-guard.ts';
@@ -72,6 +76,8 @@ export interface PaymentProcessorDeps {
   catalog: Pick<CatalogService, 'productsForSale'>;
   /** An accepted quote's stored lines and freight (process-payment with quoteNumber). */
   quotes: Pick<QuotesService, 'payable'>;
+  /** Whether the payer's lab may order on account, and under which terms (issue 37). */
+  terms: Pick<TermsService, 'requireOnAccount'>;
   gateway: PaymentGateway;
   /** Card-testing defence: attempt limits before the gateway, declines counted after it. */
   guard: PaymentGuard;
@@ -169,15 +175,24 @@ async function processPayment(
     ? await priceOfQuote(deps, input, payer.user)
     : await priceOnServer(deps, input, tier);
   requireServerAmount(log, input, payer, price, tier);
-  // Card testing: attempts per IP, e-mail and card are limited before anything is written.
-  await deps.guard.checkAttempt({ ip: payer.ip, email: billing.email, token: input.token });
+  let onAccount: OnAccountTerms | null = null;
+  if (input.paymentMethod === 'on_account') {
+    // Only a lab with terms, within its credit, whatever else the request says (403, 409).
+    onAccount = await deps.terms.requireOnAccount(payer.user, price.priced.totalCents);
+    if (input.poNumber === '') {
+      throw new AppError('bad_request', PAYMENT_TERMS_MESSAGES.poRequired);
+    }
+  } else {
+    // Card testing: attempts per IP, e-mail and card are limited before anything is written.
+    await deps.guard.checkAttempt({ ip: payer.ip, email: billing.email, token: input.token });
+  }
 
-  const { order, lines } = orderOfRequest(input, billing, price, tier, payer);
+  const { order, lines } = orderOfRequest(input, billing, price, tier, payer, onAccount);
   const created = await repo.createPendingOrderUnlessSameCheckout({
     order,
     lines,
     nonceHash: hash,
-    gateway: deps.gateway.kind,
+    gateway: onAccount ? ON_ACCOUNT_GATEWAY : deps.gateway.kind,
     reconcileAfterMs: deps.reconcileAfterMs,
     // A quote has one order: a double click, another tab or a retry finds it, from any browser.
     ...(price.quote
@@ -198,7 +213,34 @@ async function processPayment(
     );
     return awaitOutcome(deps, created.sameCartAs);
   }
+  if (onAccount) return placeOnAccount(deps, created.order, created.payment, lines);
   return charge(deps, created.order, created.payment, lines, input, billing);
+}
+
+/** The payment row's gateway of an order placed on account: nothing is charged. */
+const ON_ACCOUNT_GATEWAY = 'on-account';
+
+/**
+ * An order on account is settled at once: paid in the shop's sense (confirmed, sent to the ERP,
+ * confirmed by mail), with no charge; the ERP invoices it under the terms.
+ */
+async function placeOnAccount(
+  deps: Payment,
+  order: OrderRow,
+  payment: PaymentRow,
+  lines: NewOrderLine[],
+): Promise<PaymentAnswer> {
+  const saved = await deps.settlement.recordPaid({
+    order,
+    paymentId: payment.id,
+    retref: null,
+    responseCode: null,
+    responseText: 'On account',
+    invoiceCart: invoiceCart(lines),
+  });
+  if (!saved) deps.log.warn({ order: order.number }, 'an order on account was settled meanwhile');
+  deps.log.info({ order: order.number, terms: order.paymentTerms }, 'order placed on account');
+  return awaitOutcome(deps, order.id);
 }
 
 /**

@@ -58,7 +58,8 @@ export function createPaymentsRepo(db: Database) {
     async approve(
       paymentId: string,
       approval: {
-        retref: string;
+        /** Null for an order placed on account: nothing was charged. */
+        retref: string | null;
         responseCode: string | null;
         responseText: string | null;
         invoiceId: string | null;

@@ -24,7 +24,8 @@ export function createSettlementRepo(db: Database) {
     async recordPaid(input: {
       order: OrderRow;
       paymentId: string;
-      retref: string;
+      /** Null for an order placed on account (issue 37): no charge, the ERP invoices it. */
+      retref: string | null;
       responseCode: string | null;
       responseText: string | null;
       invoiceCart: InvoiceRow['cart'];

@@ -94,6 +94,8 @@ export function createCustomersService({ repo, erp, ledger, log, audit }: Custom
     customerByEmail: (email: string) => repo.customerByEmail(email),
     /** That customer whole (addresses, phone): a signed-in user's lab. */
     customerRecordByEmail: (email: string) => repo.customerRecordByEmail(email),
+    customerRecordByNumber: (number: string) => repo.customerRecordByNumber(number),
+    customersByEmails: (emails: readonly string[]) => repo.customersByEmails(emails),
 
     /**
      * Pulls every customer from the ERP into the copy (one transaction), recorded in the

@@ -84,6 +84,24 @@ function chunks<T>(list: readonly T[]): T[][] {
   return out;
 }
 
+/** What the copy keeps of a customer's terms (issue 37: paying on account). */
+const TERMS_FIELDS = [
+  'paymentTermsCode',
+  'paymentTermsDays',
+  'erpPaymentTermsId',
+  'creditLimitCents',
+] as const;
+
+function termsValues(record: ErpCustomerRecord) {
+  const terms = record.paymentTerms ?? null;
+  return {
+    paymentTermsCode: terms?.code ?? null,
+    paymentTermsDays: terms?.dueDays ?? null,
+    erpPaymentTermsId: terms?.id || null,
+    creditLimitCents: record.creditLimit ? Math.round(record.creditLimit * 100) : null,
+  };
+}
+
 export function createErpRepo(db: Database) {
   return {
     /**
@@ -238,6 +256,27 @@ export function createErpRepo(db: Database) {
       return row ?? null;
     },
 
+    /** The customers with these e-mails (any case), the oldest first for each. */
+    async customersByEmails(emails: readonly string[]): Promise<CustomerRow[]> {
+      if (emails.length === 0) return [];
+      return db
+        .select()
+        .from(customers)
+        .where(
+          inArray(
+            sql`lower(${customers.email})`,
+            emails.map((email) => email.toLowerCase()),
+          ),
+        )
+        .orderBy(asc(customers.createdAt));
+    },
+
+    /** One customer, whole, by number. */
+    async customerRecordByNumber(number: string): Promise<CustomerRow | null> {
+      const [row] = await db.select().from(customers).where(eq(customers.number, number)).limit(1);
+      return row ?? null;
+    },
+
     /** The same customer, whole: a lab's account shows its addresses and phone. */
     async customerRecordByEmail(email: string): Promise<CustomerRow | null> {
       const [row] = await db
@@ -264,12 +303,16 @@ export function createErpRepo(db: Database) {
         for (const record of wanted.values()) {
           const values = copiedValues(record);
           const current = byNumber.get(record.number);
+          const terms = termsValues(record);
           const same =
             current !== undefined &&
             current.erpId === record.id &&
-            ERP_CUSTOMER_COPIED_FIELDS.every((field) => current[field] === values[field]);
+            ERP_CUSTOMER_COPIED_FIELDS.every((field) => current[field] === values[field]) &&
+            TERMS_FIELDS.every((field) => current[field] === terms[field]);
           if (same) unchanged += 1;
-          else writes.push({ number: record.number, ...values, erpId: record.id, syncedAt });
+          else {
+            writes.push({ number: record.number, ...values, ...terms, erpId: record.id, syncedAt });
+          }
         }
         for (const chunk of chunks(writes)) {
           await tx
@@ -280,6 +323,12 @@ export function createErpRepo(db: Database) {
               set: {
                 ...Object.fromEntries(
                   ERP_CUSTOMER_COPIED_FIELDS.map((field) => [
+                    field,
+                    sql.raw(`excluded.${customers[field].name}`),
+                  ]),
+                ),
+                ...Object.fromEntries(
+                  TERMS_FIELDS.map((field) => [
                     field,
                     sql.raw(`excluded.${customers[field].name}`),
                   ]),

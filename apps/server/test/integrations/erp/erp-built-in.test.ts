@@ -206,6 +206,8 @@ describe('the built-in ERP', () => {
       phoneNumber: '419-555-0100',
       email: 'office@listed.example',
       website: 'https://listed.example',
+      paymentTerms: null,
+      creditLimit: 0,
     });
     const rows = await database.db.select().from(customers);
     expect(list).toHaveLength(rows.length);

@@ -9,6 +9,7 @@ import { orders, outbox } from '../../../src/db/schema/index.ts';
 import { retryAfterMs } from '../../../src/integrations/erp/bc-client.ts';
 import {
   createBusinessCentralErp,
+  dueDaysOf,
   type BusinessCentralConfig,
   type BusinessCentralOptions,
 } from '../../../src/integrations/erp/business-central.ts';
@@ -27,6 +28,7 @@ import {
 } from '../../../src/jobs/order-status.ts';
 import { createOutboxWorker, type OutboxLog } from '../../../src/jobs/outbox.ts';
 import {
+  FAKE_BC_NET30_ID,
   startFakeBusinessCentral,
   type FakeBusinessCentral,
 } from '../../fakes/business-central.ts';
@@ -147,6 +149,38 @@ function seedOrderData() {
 }
 
 describe('Business Central paging', () => {
+  it("reads each customer's payment terms (code and days) and credit limit", async () => {
+    const [net15] = bc.paymentTerms().filter((terms) => terms.code === 'NET15');
+    const [cod] = bc.paymentTerms().filter((terms) => terms.code === 'COD');
+    bc.seed({
+      customers: [
+        { displayName: 'On terms', paymentTermsId: FAKE_BC_NET30_ID, creditLimit: 25_000 },
+        { displayName: 'Fortnight', paymentTermsId: net15!.id },
+        { displayName: 'Cash', paymentTermsId: cod!.id },
+        { displayName: 'None' },
+      ],
+    });
+    const customers = await adapter().listCustomers();
+    expect(customers.map((customer) => [customer.paymentTerms, customer.creditLimit])).toEqual([
+      [{ id: FAKE_BC_NET30_ID, code: 'NET30', dueDays: 30 }, 25_000],
+      [{ id: net15!.id, code: 'NET15', dueDays: 15 }, 0],
+      // Cash terms ('0D') give no days to pay: not credit.
+      [{ id: cod!.id, code: 'COD', dueDays: null }, 0],
+      [null, 0],
+    ]);
+  });
+
+  it('reads the days of a date formula: days, weeks, months as 30 days; nothing else', () => {
+    expect(['30D', '2W', '1M', '0D', 'CM+10D', ''].map(dueDaysOf)).toEqual([
+      30,
+      14,
+      30,
+      null,
+      null,
+      null,
+    ]);
+  });
+
   it('reads every customer across pages by following @odata.nextLink (3 GETs for 25 at 10 a page)', async () => {
     bc.seed({
       customers: Array.from({ length: 25 }, (_, index) => ({
@@ -182,6 +216,8 @@ describe('Business Central paging', () => {
       phoneNumber: '555-0100',
       email: 'c1@example.com',
       website: 'https://example.com',
+      paymentTerms: null,
+      creditLimit: 0,
     });
     expect(customers.map((customer) => customer.number)).toEqual(
       bc.customers().map((customer) => customer.number),
@@ -332,7 +368,7 @@ describe('Business Central retries and failures', () => {
   });
 
   it('gives up with a clear message when the retries run out', async () => {
-    bc.failNext(503, { times: 3 });
+    bc.failNext(503, { times: 3, when: { entitySet: 'customers' } });
     const error = await failure(adapter({ maxRetries: 2 }).listCustomers());
     expect(error.message).toBe(
       'Business Central: The service is temporarily unavailable. (Internal_ServiceUnavailable, HTTP 503, GET customers); gave up after 3 attempts',
@@ -986,6 +1022,40 @@ describe('the order sync job against Business Central', () => {
       ],
     });
     expect(await orderRow('WEB-300009')).toMatchObject({ erpSyncStatus: 'synced' });
+  });
+
+  it('sends an order on account with its payment terms and the day it is due', async () => {
+    bc.seed({ items: [{ number: 'P-100', displayName: 'Pipette', unitPrice: 14 }] });
+    await insertPaidOrder(database.db, {
+      number: 'WEB-300010',
+      email: 'grace@example.com',
+      order: {
+        paidAt: new Date('2026-11-20T12:00:00Z'),
+        poNumber: 'PO-ACCT-9',
+        paymentMethod: 'on_account',
+        paymentTerms: 'NET30',
+        paymentDueOn: '2026-12-20',
+        paymentRetref: null,
+        discountCents: 0,
+        couponCode: null,
+        subtotalCents: 3_000,
+        amountCents: 3_000,
+      },
+      lines: [{ productNumber: 'P-100', title: 'Pipette', quantity: 2, unitPriceCents: 1_500 }],
+      jobs: [ORDER_JOB_KINDS.erpSync],
+    });
+    expect(await worker().runDue()).toBe(1);
+    const [salesOrder] = bc
+      .salesOrders()
+      .filter((order) => order.externalDocumentNumber === 'PO-ACCT-9');
+    expect(salesOrder).toMatchObject({
+      paymentTermsId: FAKE_BC_NET30_ID,
+      salesOrderLines: [
+        { lineType: 'Comment', description: 'Web order WEB-300010' },
+        { lineType: 'Comment', description: 'On account (NET30), due 2026-12-20' },
+        { lineType: 'Item', lineObjectNumber: 'P-100', quantity: 2, unitPrice: 15 },
+      ],
+    });
   });
 
   it('creates the customer and the sales order with its lines once, and marks the order synced', async () => {

@@ -257,6 +257,7 @@ describe('process-payment: the nonce', () => {
       error: null,
       orderNumber: first.orderNumber,
       amount: 25_000,
+      paymentDueOn: null,
     });
     expect(sandboxOf(shop).authorizations().length).toBe(charged);
   });

@@ -91,6 +91,10 @@ export async function loadAccountOrder(request: Request, context: AppLoadContext
           : null,
       })),
       statusCheckedAtText: order.statusCheckedAt ? shopTime(order.statusCheckedAt) : null,
+      // A day (YYYY-MM-DD), said as the day itself.
+      dueOnText: order.payment.dueOn
+        ? erpDay.format(new Date(`${order.payment.dueOn}T00:00:00Z`))
+        : null,
     },
   };
 }

@@ -13,6 +13,8 @@ export interface OrderPageProps {
     timeline: (OrderStep & { atText: string | null })[];
     /** When the ERP was last asked about shipping and invoicing. */
     statusCheckedAtText: string | null;
+    /** On account: the day payment is due. */
+    dueOnText: string | null;
   };
   /** What the last 'Buy again' left out, when it did. */
   reorder: ReorderAnswer | null;
@@ -145,7 +147,11 @@ export function OrderPage({ order, reorder }: OrderPageProps) {
             </div>
           )}
           <div className="flex justify-between text-base font-bold text-slate-900">
-            <dt>Total paid</dt>
+            <dt>
+              {order.payment.method === 'on_account'
+                ? `On account (${order.payment.terms ?? 'terms'}), due ${order.dueOnText ?? ''}`
+                : 'Total paid'}
+            </dt>
             <dd>{formatDollars(order.amount)}</dd>
           </div>
         </dl>
