@@ -30,12 +30,38 @@ describe('readPaymentSuccessState', () => {
     expect(readPaymentSuccessState({ orderId: 'WEB-100001', amount: 30060, cart: [] })).toEqual({
       orderId: 'WEB-100001',
       amount: 30060,
+      paymentDueOn: null,
+      fromQuote: false,
     });
+  });
+
+  it("takes an order on account's due day, and whether a quote was paid", () => {
+    expect(
+      readPaymentSuccessState({
+        orderId: 'WEB-100002',
+        amount: 89900,
+        paymentDueOn: '2026-12-29',
+        fromQuote: true,
+      }),
+    ).toMatchObject({ paymentDueOn: '2026-12-29', fromQuote: true });
+    expect(
+      readPaymentSuccessState({
+        orderId: 'WEB-1',
+        amount: 1,
+        paymentDueOn: 'soon',
+        fromQuote: 'yes',
+      }),
+    ).toMatchObject({ paymentDueOn: null, fromQuote: false });
   });
 
   it('ignores a missing or odd state', () => {
     for (const state of [null, undefined, 'x', { orderId: 7, amount: 1.5 }, { amount: -1 }]) {
-      expect(readPaymentSuccessState(state)).toEqual({ orderId: null, amount: null });
+      expect(readPaymentSuccessState(state)).toEqual({
+        orderId: null,
+        amount: null,
+        paymentDueOn: null,
+        fromQuote: false,
+      });
     }
   });
 });

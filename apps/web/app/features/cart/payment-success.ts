@@ -27,15 +27,31 @@ export interface PaymentSuccessState {
   orderId: string | null;
   /** Cents. */
   amount: number | null;
+  /** Placed on account (issue 37): the day payment is due (YYYY-MM-DD). */
+  paymentDueOn: string | null;
+  /** A quote was paid: its lines were never the cart's, which stays. */
+  fromQuote: boolean;
 }
 
 /** The order number and amount from the navigation state, when it carries them. */
 export function readPaymentSuccessState(state: unknown): PaymentSuccessState {
-  if (typeof state !== 'object' || state === null) return { orderId: null, amount: null };
-  const { orderId, amount } = state as { orderId?: unknown; amount?: unknown };
+  if (typeof state !== 'object' || state === null) {
+    return { orderId: null, amount: null, paymentDueOn: null, fromQuote: false };
+  }
+  const { orderId, amount, paymentDueOn, fromQuote } = state as {
+    orderId?: unknown;
+    amount?: unknown;
+    paymentDueOn?: unknown;
+    fromQuote?: unknown;
+  };
   return {
     orderId: typeof orderId === 'string' && orderId.trim() !== '' ? orderId : null,
     amount:
       typeof amount === 'number' && Number.isSafeInteger(amount) && amount >= 0 ? amount : null,
+    paymentDueOn:
+      typeof paymentDueOn === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(paymentDueOn)
+        ? paymentDueOn
+        : null,
+    fromQuote: fromQuote === true,
   };
 }

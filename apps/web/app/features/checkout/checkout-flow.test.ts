@@ -211,6 +211,7 @@ describe('Pay Now', () => {
         couponCode: 'black10',
         poNumber: 'PO 88-B',
         quoteNumber: '',
+        paymentMethod: 'card',
         discountAmount: 28.4,
         behavioralScore: 0.85,
         behavioralData: {
@@ -246,6 +247,8 @@ describe('Pay Now', () => {
         { number: 'PL-30', title: 'Product PL-30', quantity: 2, newPrice: 129.99 },
         { number: 'AC-AP', title: 'Product AC-AP', quantity: 1, newPrice: 24 },
       ],
+      paymentDueOn: null,
+      fromQuote: false,
     });
   });
 

@@ -14,6 +14,7 @@ import {
   type PaymentRequest,
 } from '@labshop/shared/schemas/checkout';
 import type { z } from 'zod';
+import { PAYMENT_TERMS_MESSAGES, type PaymentMethod } from '@labshop/shared/schemas/payment-terms';
 import { isSuspicious, type BehaviouralData } from './behavioural-score.ts';
 import { orderCartLines, type AppliedCoupon } from './order.ts';
 
@@ -48,6 +49,8 @@ export interface CheckoutInput {
   behaviour: BehaviouralData;
   /** Paying an accepted quote (issue 37): the server charges its stored prices and freight. */
   quoteNumber?: string;
+  /** 'on_account' (issue 37): no card; the server checks the lab's terms. */
+  paymentMethod?: PaymentMethod;
 }
 
 export interface CheckoutCalls {
@@ -78,6 +81,10 @@ export interface CheckoutResult {
   orderId: string;
   /** Cents charged (the server's figure). */
   amount: number;
+  /** Placed on account: the day payment is due. */
+  paymentDueOn: string | null;
+  /** A quote was paid: the cart is not touched. */
+  fromQuote: boolean;
   cart: { number: string; title: string; quantity: number; newPrice: number }[];
 }
 
@@ -95,7 +102,9 @@ export class CheckoutError extends Error {
  */
 export function checkoutProblem(input: CheckoutInput): string | null {
   if (input.billing.companyFax?.trim()) return CHECKOUT_MESSAGES.companyFax;
-  if (!input.card.token) return CHECKOUT_MESSAGES.noCardToken;
+  const onAccount = input.paymentMethod === 'on_account';
+  if (!onAccount && !input.card.token) return CHECKOUT_MESSAGES.noCardToken;
+  if (onAccount && !input.billing.poNumber.trim()) return PAYMENT_TERMS_MESSAGES.poRequired;
   if (input.order.lines.length === 0) return CHECKOUT_MESSAGES.emptyCart;
   const amount = amountProblem(input.order.totalCents);
   if (amount === 'not-positive') return CHECKOUT_MESSAGES.amountNotPositive;
@@ -117,7 +126,7 @@ export function paymentRequest(
   const { billing, order } = input;
   return {
     amount: order.totalCents,
-    token: input.card.token ?? '',
+    token: input.paymentMethod === 'on_account' ? '' : (input.card.token ?? ''),
     expiry: input.card.expiry,
     fullName: fullNameOf(billing),
     email: billing.email,
@@ -135,6 +144,7 @@ export function paymentRequest(
     couponCode: input.coupon?.code ?? '',
     poNumber: billing.poNumber,
     quoteNumber: input.quoteNumber ?? '',
+    paymentMethod: input.paymentMethod ?? 'card',
     discountAmount: centsToDollars(order.discountCents),
     behavioralScore: input.behaviour.score,
     behavioralData: input.behaviour,
@@ -188,6 +198,8 @@ export async function runCheckout(
     orderId,
     amount: answer.amount ?? input.order.totalCents,
     cart: orderCartLines(input.order),
+    paymentDueOn: answer.paymentDueOn ?? null,
+    fromQuote: Boolean(input.quoteNumber),
   };
 }
 

@@ -13,6 +13,7 @@ import { cleanCartCookie } from '../../features/cart/cart-store.ts';
 import { couponOfLink } from '../../features/checkout/api/linked-coupon.ts';
 import { COUPON_PARAM } from '../../features/checkout/coupon-param.ts';
 import { loadCheckoutQuote } from '../../features/checkout/api/checkout-quote.server.ts';
+import { loadPaymentTerms } from '../../features/checkout/api/payment-terms.server.ts';
 import { checkoutQuoteOf } from '../../features/checkout/order.ts';
 import { LazyCheckoutPage } from '../../features/checkout/components/lazy-checkout-page.tsx';
 import { SITE } from '../../lib/site.ts';
@@ -29,15 +30,17 @@ export const headers = perVisitorPageHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { tokenizerUrl, tokenizerOrigin, recaptchaSiteKey, recaptchaScriptUrl } =
     context.publicConfig;
-  const [cart, linkedCoupon, addressBook, quote] = await Promise.all([
+  const [cart, linkedCoupon, addressBook, quote, paymentTerms] = await Promise.all([
     loadCart(context),
     couponOfLink(context, new URL(request.url).searchParams.get(COUPON_PARAM)),
     loadShipToChoices(request, context),
     loadCheckoutQuote(request, context),
+    loadPaymentTerms(request, context),
   ]);
   return {
     cart: cart.answer,
     quote,
+    paymentTerms,
     linkedCoupon,
     addressBook,
     // Computed here: country names come from ICU data, which the browser may word differently.
@@ -128,6 +131,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     <LazyCheckoutPage
       cart={cart ?? EMPTY_CART}
       quote={checkoutQuote}
+      paymentTerms={loaderData.paymentTerms}
       countries={loaderData.countries}
       states={loaderData.states}
       tokenizerUrl={loaderData.tokenizerUrl}

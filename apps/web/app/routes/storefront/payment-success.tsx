@@ -27,6 +27,9 @@ export function meta() {
  * and the browser decides. Opening it clears the flag, the cart and the navigation state (a
  * reload or Back then lands on the cart); what it shows is kept in the component.
  */
+/** A due day (YYYY-MM-DD) as the day itself. */
+const DUE_DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
 export default function PaymentSuccess() {
   const me = useStorefrontMe();
   const navigate = useNavigate();
@@ -44,9 +47,10 @@ export default function PaymentSuccess() {
     }
     // sessionStorage exists only in the browser: this is the page's one decision after hydration.
     // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
-    setShown(readPaymentSuccessState(location.state));
+    const state = readPaymentSuccessState(location.state);
+    setShown(state);
     clearPaymentCompleted();
-    clearCart();
+    if (!state.fromQuote) clearCart();
     void navigate(location.pathname, { replace: true, state: null });
   }, [location.pathname, location.state, navigate]);
 
@@ -55,8 +59,15 @@ export default function PaymentSuccess() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">
       <CircleCheck className="h-16 w-16 text-emerald-700" aria-hidden="true" />
-      <h1 className="mt-4 text-3xl font-bold text-brand-900">{PAYMENT_SUCCESS_TEXTS.heading}</h1>
-      <p className="mt-3 text-lg text-slate-700">{PAYMENT_SUCCESS_TEXTS.thanks}</p>
+      {/* On account (issue 37) nothing was paid: the order is placed, the invoice follows. */}
+      <h1 className="mt-4 text-3xl font-bold text-brand-900">
+        {shown.paymentDueOn ? 'Order Placed!' : PAYMENT_SUCCESS_TEXTS.heading}
+      </h1>
+      <p className="mt-3 text-lg text-slate-700">
+        {shown.paymentDueOn
+          ? 'Thank you for your order. We invoice it to your account.'
+          : PAYMENT_SUCCESS_TEXTS.thanks}
+      </p>
       {(shown.orderId !== null || shown.amount !== null) && (
         <dl className="mt-6 w-full max-w-sm space-y-2 rounded-lg border border-slate-200 bg-slate-50 px-5 py-4 text-left">
           {shown.orderId !== null && (
@@ -69,9 +80,19 @@ export default function PaymentSuccess() {
           )}
           {shown.amount !== null && (
             <div className="flex justify-between gap-4">
-              <dt className="text-slate-600">Amount paid</dt>
+              <dt className="text-slate-600">
+                {shown.paymentDueOn ? 'On account' : 'Amount paid'}
+              </dt>
               <dd className="font-semibold text-slate-900" data-testid="order-amount">
                 {formatCents(shown.amount)}
+              </dd>
+            </div>
+          )}
+          {shown.paymentDueOn && (
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-600">Payment due</dt>
+              <dd className="font-semibold text-slate-900" data-testid="payment-due">
+                {DUE_DAY.format(new Date(`${shown.paymentDueOn}T00:00:00Z`))}
               </dd>
             </div>
           )}

@@ -12,6 +12,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readCookie } from '../../../lib/cookies.ts';
+import type { AccountPaymentTerms } from '@labshop/shared/schemas/payment-terms';
+import { PAYMENT_TERMS_MESSAGES } from '@labshop/shared/schemas/payment-terms';
 import { checkoutQuoteOf, type CheckoutQuote } from '../order.ts';
 import { CheckoutPage } from './checkout-page.tsx';
 
@@ -43,6 +45,7 @@ function renderPage(
   cart: CartAnswer,
   addressBook: AddressBookAnswer | null = null,
   quote: CheckoutQuote | null = null,
+  paymentTerms: AccountPaymentTerms | null = null,
 ) {
   const router = createMemoryRouter(
     [
@@ -61,6 +64,7 @@ function renderPage(
             defaultEmail=""
             addressBook={addressBook}
             quote={quote}
+            paymentTerms={paymentTerms}
           />
         ),
       },
@@ -379,5 +383,82 @@ describe('the checkout page', () => {
       poNumber: 'PO-7781',
     });
     expect(readCookie(COOKIES.cart)).toBe(encodeURIComponent('["PL-30"]'));
+  });
+
+  it('places an order on account without a card, once a PO number is given', async () => {
+    const terms: AccountPaymentTerms = {
+      onAccount: true,
+      terms: 'NET30',
+      dueDays: 30,
+      dueOn: '2026-12-29',
+      creditLimit: 5000,
+      openOnAccount: 1000,
+      available: 4000,
+    };
+    renderPage(
+      { tier: 'wholesale', items: [{ product: lathe, quantity: 1 }], removed: [] },
+      null,
+      null,
+      terms,
+    );
+    const onAccount = screen.getByRole('radio', { name: /On account \(NET30\)/ });
+    expect(screen.getByText(/Available credit: \$4,000\.00/)).toBeTruthy();
+    fireEvent.click(onAccount);
+    expect(screen.getByTitle('Card details').closest('[hidden]')).not.toBeNull();
+    const answers: Record<string, unknown> = {
+      '/api/checkout/verify-captcha': { success: true, nonce: 'n-1' },
+      '/api/salesOrdersLastID': { lastSalesOrderId: 'WEB-100010' },
+      '/api/process-payment': {
+        ok: true,
+        retref: null,
+        error: null,
+        orderNumber: 'WEB-100011',
+        amount: 11_000,
+        paymentDueOn: '2026-12-29',
+      },
+      '/api/checkCustomer': { customer: { number: 'C10017', fullName: 'Ann Lee' } },
+      '/api/createSalesOrder': { ok: true, orderNumber: 'WEB-100011', erpSyncStatus: 'pending' },
+    };
+    fetchMock.mockImplementation(async (path) => Response.json(answers[String(path)]));
+    await fillBilling();
+    const place = screen.getByRole('button', { name: 'Place order on account' });
+    await waitFor(() => expect(place).toHaveProperty('disabled', false));
+    fireEvent.click(place);
+    await waitFor(() => expect(screen.getByText(PAYMENT_TERMS_MESSAGES.poRequired)).toBeTruthy());
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText(/^PO number/), { target: { value: 'PO-88' } });
+    await waitFor(() => expect(place).toHaveProperty('disabled', false));
+    fireEvent.click(place);
+    const receipt = await screen.findByText(/^Receipt /);
+    expect(JSON.parse(receipt.textContent!.slice('Receipt '.length))).toMatchObject({
+      paymentDueOn: '2026-12-29',
+    });
+    const payment = fetchMock.mock.calls.find(([path]) => path === '/api/process-payment');
+    expect(JSON.parse(String(payment?.[1]?.body))).toMatchObject({
+      paymentMethod: 'on_account',
+      token: '',
+      poNumber: 'PO-88',
+      amount: 11_000,
+    });
+  });
+
+  it('offers card only beyond the available credit', () => {
+    renderPage(
+      { tier: 'wholesale', items: [{ product: lathe, quantity: 1 }], removed: [] },
+      null,
+      null,
+      {
+        onAccount: true,
+        terms: 'NET30',
+        dueDays: 30,
+        dueOn: '2026-12-29',
+        creditLimit: 100,
+        openOnAccount: 50,
+        available: 50,
+      },
+    );
+    expect(screen.getByRole('radio', { name: /On account/ })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: /Pay Now/ })).toBeTruthy();
   });
 });

@@ -8,6 +8,11 @@ import {
 import { pricesFromDollars } from '@labshop/shared/pricing';
 import { PAYMENT } from '@labshop/shared/constants';
 import type { AddressBookAnswer } from '@labshop/shared/schemas/address-book';
+import {
+  PAYMENT_TERMS_MESSAGES,
+  type AccountPaymentTerms,
+  type PaymentMethod,
+} from '@labshop/shared/schemas/payment-terms';
 import { Lock } from 'lucide-react';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -35,6 +40,7 @@ import { CouponField } from './coupon-field.tsx';
 import { LoadingOverlay } from './loading-overlay.tsx';
 import { OrderDetails } from './order-details.tsx';
 import { SHIP_TO_FIELDS, ShipToSelect } from './ship-to-select.tsx';
+import { fitsCredit, PaymentMethodChoice } from './payment-method.tsx';
 
 // zod and the billing schema (about 25 kB gzip) load on the form's first validation, after the
 // page is interactive, not with the page.
@@ -65,6 +71,8 @@ export interface CheckoutPageProps {
    * coupon, and the billing form starts with its ship-to and PO number. The cart is left alone.
    */
   quote?: CheckoutQuote | null;
+  /** The lab may pay on account (issue 37): 'How to pay' is offered; null or absent: card only. */
+  paymentTerms?: AccountPaymentTerms | null;
 }
 
 /**
@@ -85,6 +93,7 @@ export function CheckoutPage({
   linkedCoupon,
   addressBook,
   quote,
+  paymentTerms,
 }: CheckoutPageProps) {
   const id = useId();
   const fieldId = useCallback((name: string) => `${id}-${name}`, [id]);
@@ -99,6 +108,13 @@ export function CheckoutPage({
   const order = useMemo(() => quote?.order ?? priceOrder(cart, coupon), [quote, cart, coupon]);
   const partnerPriced = useMemo(() => partnerPricedNumbers(cart), [cart]);
 
+  const [chosenMethod, setMethod] = useState<PaymentMethod>('card');
+  // The order may outgrow the credit (a coupon removed): then it is the card again.
+  const method: PaymentMethod =
+    chosenMethod === 'on_account' && paymentTerms && fitsCredit(paymentTerms, order.totalCents)
+      ? 'on_account'
+      : 'card';
+  const onAccount = method === 'on_account';
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -153,6 +169,14 @@ export function CheckoutPage({
 
   const pay = async (billing: Billing) => {
     if (running.current) return;
+    if (onAccount && !billing.poNumber.trim()) {
+      form.setError(
+        'poNumber',
+        { message: PAYMENT_TERMS_MESSAGES.poRequired },
+        { shouldFocus: true },
+      );
+      return;
+    }
     running.current = true;
     setBusy(true);
     setError(null);
@@ -165,6 +189,7 @@ export function CheckoutPage({
           coupon: quote ? null : coupon,
           signedIn,
           behaviour: behaviourSnapshot(),
+          paymentMethod: method,
           ...(quote ? { quoteNumber: quote.number } : {}),
         },
         calls,
@@ -192,7 +217,7 @@ export function CheckoutPage({
     }
   };
 
-  const canPay = card.token !== null && isValid && !busy;
+  const canPay = (onAccount || card.token !== null) && isValid && !busy;
   const payHintId = fieldId('pay-hint');
 
   return (
@@ -242,7 +267,19 @@ export function CheckoutPage({
         </section>
 
         <div className="space-y-6 lg:col-start-1 lg:row-start-1">
-          <CardFrame frameRef={frameRef} tokenizerUrl={tokenizerUrl} card={card} />
+          {paymentTerms && (
+            <PaymentMethodChoice
+              id={fieldId('payment')}
+              terms={paymentTerms}
+              totalCents={order.totalCents}
+              method={method}
+              onChange={setMethod}
+            />
+          )}
+          {/* Kept, hidden, while paying on account: a card typed in stays if they switch back. */}
+          <div hidden={onAccount}>
+            <CardFrame frameRef={frameRef} tokenizerUrl={tokenizerUrl} card={card} />
+          </div>
 
           <form
             noValidate
@@ -296,12 +333,12 @@ export function CheckoutPage({
                 className="inline-flex items-center justify-center gap-2 rounded-md bg-accent-700 px-8 py-3 text-lg font-bold text-white shadow-sm hover:bg-accent-600 disabled:cursor-not-allowed disabled:bg-slate-400"
               >
                 <Lock className="h-5 w-5" aria-hidden="true" />
-                {busy ? 'Processing...' : 'Pay Now'}
+                {busy ? 'Processing...' : onAccount ? 'Place order on account' : 'Pay Now'}
               </button>
             </div>
             {!canPay && !busy && (
               <p id={payHintId} className="text-sm text-slate-600 sm:text-right">
-                {card.token === null
+                {card.token === null && !onAccount
                   ? 'Enter your card details and complete the billing address to pay.'
                   : 'Complete the billing address to pay.'}
               </p>

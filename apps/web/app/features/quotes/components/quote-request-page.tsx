@@ -85,8 +85,8 @@ export function QuoteRequestPage({
       </Link>
       <h1 className="mt-3 text-2xl font-bold text-brand-900 sm:text-3xl">Request a quote</h1>
       <p className="mt-1 text-slate-600">
-        Need freight or a better price on a larger order? Send us your cart: we answer with a quote you can
-        accept and pay online.
+        Need freight or a better price on a larger order? Send us your cart: we answer with a quote
+        you can accept and pay online.
       </p>
 
       {cart === null ? (
