@@ -127,4 +127,68 @@ test.describe('quotes', () => {
     expect(response?.status()).toBe(404);
     await other.close();
   });
+
+  test('a lab with terms accepts a quote and places it on account with its PO number', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const poNumber = `PO A ${test.info().project.name} ${Date.now() % 1_000_000}`;
+    await logIn(page, PARTNER, '/home');
+    await setCartCookie(page, [{ number: APRON.number, title: APRON.title, quantity: 10 }]);
+    await page.goto('/account/quotes/new');
+    await page.getByLabel('PO number / reference (optional)', { exact: true }).fill(poNumber);
+    await page.getByRole('button', { name: 'Request quote' }).click();
+    await expect(page).toHaveURL(/\/account\/quotes\/Q-\d+\?done=requested$/);
+    const number = new URL(page.url()).pathname.split('/').pop() ?? '';
+
+    // The staff send it as it is, with freight.
+    const office = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const admin = await office.newPage();
+    await logIn(admin, ADMIN, '/home');
+    await admin.goto(`/admin/quotes/${number}`);
+    await waitForHydration(admin);
+    await admin.getByLabel(/^Freight/).fill('12');
+    await admin.getByRole('button', { name: 'Send to customer' }).click();
+    await answerAdminConfirm(admin, `Send quote ${number} to the customer?`, 'Send');
+    await expect(admin.getByRole('status')).toContainText(`Quote ${number} was sent`);
+    await office.close();
+
+    // Bright Smile pays on account (NET30 in the demo): no card, the PO number from the quote.
+    await openQuote(page, number);
+    await page.getByRole('button', { name: 'Accept quote' }).click();
+    await expect(page).toHaveURL(new RegExp(`/checkout\\?quote=${number}$`));
+    await waitForHydration(page);
+    await page.getByRole('radio', { name: /On account \(NET30\)/ }).check();
+    await expect(page.getByTitle('Card details')).toBeHidden();
+    await expect(page.getByLabel('PO number / reference (optional)', { exact: true })).toHaveValue(
+      poNumber,
+    );
+    await page.getByRole('button', { name: 'Place order on account' }).click();
+    await expect(page.getByRole('heading', { name: 'Order Placed!' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(page.getByTestId('payment-due')).not.toBeEmpty();
+    const orderNumber = (await page.getByTestId('order-number').textContent())?.trim() ?? '';
+    await expectNoAccessibilityViolations(page);
+
+    await page.goto(`/account/orders/${orderNumber}`);
+    await expect(page.getByRole('region', { name: 'Products' })).toContainText(
+      'On account (NET30), due',
+    );
+    await expect(page.getByRole('region', { name: 'Status' })).toContainText('Placed on account');
+
+    // A lab without terms sees only the card.
+    const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const otherPage = await other.newPage();
+    await logIn(otherPage, OTHER_PARTNER, '/home');
+    await setCartCookie(otherPage, [APRON.number]);
+    await otherPage.goto('/checkout');
+    await waitForHydration(otherPage);
+    await expect(
+      otherPage.getByRole('heading', { level: 1, name: 'Secure Check Out' }),
+    ).toBeVisible();
+    await expect(otherPage.getByRole('radio', { name: /On account/ })).toHaveCount(0);
+    await other.close();
+  });
 });
