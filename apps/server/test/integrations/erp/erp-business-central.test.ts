@@ -1024,7 +1024,7 @@ describe('the order sync job against Business Central', () => {
     expect(await orderRow('WEB-300009')).toMatchObject({ erpSyncStatus: 'synced' });
   });
 
-  it('sends an order on account with its payment terms and the day it is due', async () => {
+  it('sends a quote placed on account: the quoted prices, the freight line and the terms', async () => {
     bc.seed({ items: [{ number: 'P-100', displayName: 'Pipette', unitPrice: 14 }] });
     await insertPaidOrder(database.db, {
       number: 'WEB-300010',
@@ -1038,10 +1038,12 @@ describe('the order sync job against Business Central', () => {
         paymentRetref: null,
         discountCents: 0,
         couponCode: null,
-        subtotalCents: 3_000,
-        amountCents: 3_000,
+        // The quote's price, not the item's $14, and its freight.
+        subtotalCents: 2_500,
+        freightCents: 4_000,
+        amountCents: 6_500,
       },
-      lines: [{ productNumber: 'P-100', title: 'Pipette', quantity: 2, unitPriceCents: 1_500 }],
+      lines: [{ productNumber: 'P-100', title: 'Pipette', quantity: 2, unitPriceCents: 1_250 }],
       jobs: [ORDER_JOB_KINDS.erpSync],
     });
     expect(await worker().runDue()).toBe(1);
@@ -1053,8 +1055,10 @@ describe('the order sync job against Business Central', () => {
       salesOrderLines: [
         { lineType: 'Comment', description: 'Web order WEB-300010' },
         { lineType: 'Comment', description: 'On account (NET30), due 2026-12-20' },
-        { lineType: 'Item', lineObjectNumber: 'P-100', quantity: 2, unitPrice: 15 },
+        { lineType: 'Item', lineObjectNumber: 'P-100', quantity: 2, unitPrice: 12.5 },
+        { lineType: 'Account', lineObjectNumber: '6810', description: 'Freight', unitPrice: 40 },
       ],
+      totalAmountExcludingTax: 65,
     });
   });
 
