@@ -1,9 +1,11 @@
 import type { CustomerDto } from '@labshop/shared/schemas/erp';
+import type { CustomerTermsEntry } from '@labshop/shared/schemas/payment-terms';
 import { Globe, Mail, Phone, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
 import { useId } from 'react';
 import { telHref } from '../../../lib/phone.ts';
 import { formatDay } from '../../admin/components/format-time.ts';
+import { PayOnAccount } from './pay-on-account.tsx';
 
 /**
  * A website as a link target: http(s) addresses as they are, a bare host ('example.com/x') with
@@ -34,14 +36,17 @@ const contactLink =
 
 /**
  * One customer of the ERP: name, type, address, the ways to reach them and, when known, their
- * paid orders in the shop.
+ * paid orders in the shop and whether they may pay on account.
  */
 export function CustomerCard({
   customer,
   shopOrders,
+  terms,
 }: {
   customer: CustomerDto;
   shopOrders?: { orders: number; lastOrderAt: string | null };
+  /** Pay on account (issue 37); none while loading or when the call failed. */
+  terms?: CustomerTermsEntry;
 }) {
   const headingId = useId();
   const place = [customer.city, customer.state].filter(Boolean).join(', ');
@@ -147,6 +152,7 @@ export function CustomerCard({
           </span>
         </Link>
       )}
+      {terms && <PayOnAccount name={customer.displayName || customer.email} entry={terms} />}
     </article>
   );
 }

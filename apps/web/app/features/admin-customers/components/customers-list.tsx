@@ -34,6 +34,8 @@ import { useRefreshCustomers } from '../api/refresh-customers.ts';
 import { CustomerCard } from './customer-card.tsx';
 import { PageLinks } from './page-links.tsx';
 import { useCustomerOrders } from '../api/get-customer-orders.ts';
+import { useCustomerTerms } from '../api/get-customer-terms.ts';
+import { ActionFeedbackScope } from '../../admin/components/action-feedback.tsx';
 import { CsvExportLink } from '../../admin/components/csv-export-link.tsx';
 
 const SEARCH_DEBOUNCE_MS = 150;
@@ -130,9 +132,9 @@ export function CustomersList() {
   const pages = pageCount(matching.length, CUSTOMERS_PAGE_SIZE);
   const page = Math.min(requestedPage, pages);
   const shown = matching.slice((page - 1) * CUSTOMERS_PAGE_SIZE, page * CUSTOMERS_PAGE_SIZE);
-  const shopOrders = useCustomerOrders(
-    shown.map((customer) => customer.email).filter((email) => email.includes('@')),
-  );
+  const cardEmails = shown.map((customer) => customer.email).filter((email) => email.includes('@'));
+  const shopOrders = useCustomerOrders(cardEmails);
+  const terms = useCustomerTerms(cardEmails);
   const searching = search.trim() !== '';
 
   // On opening, a copy that is missing or old is refreshed from the ERP (once per visit).
@@ -192,21 +194,25 @@ export function CustomersList() {
               : `${countText(matching.length, all.length, searching)}${pageOfPages(page, pages)}.`}
           </p>
           {shown.length > 0 && (
-            <ul
-              aria-label="Customers"
-              className={`mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-3 ${
-                customers.isFetching ? 'opacity-70' : ''
-              }`}
-            >
-              {shown.map((customer, index) => (
-                <li key={`${(page - 1) * CUSTOMERS_PAGE_SIZE + index}:${customer.displayName}`}>
-                  <CustomerCard
-                    customer={customer}
-                    shopOrders={shopOrders.get(customer.email.toLowerCase())}
-                  />
-                </li>
-              ))}
-            </ul>
+            // One card's pay-on-account message shows at a time: the latest change's.
+            <ActionFeedbackScope>
+              <ul
+                aria-label="Customers"
+                className={`mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-3 ${
+                  customers.isFetching ? 'opacity-70' : ''
+                }`}
+              >
+                {shown.map((customer, index) => (
+                  <li key={`${(page - 1) * CUSTOMERS_PAGE_SIZE + index}:${customer.displayName}`}>
+                    <CustomerCard
+                      customer={customer}
+                      shopOrders={shopOrders.get(customer.email.toLowerCase())}
+                      terms={terms.get(customer.email.toLowerCase())}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </ActionFeedbackScope>
           )}
           {pages > 1 && (
             <PageLinks
