@@ -9,7 +9,7 @@ import {
 import { CustomerTermsInput } from '@labshop/shared/schemas/payment-terms-dto';
 import { Pencil, Receipt, Save } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { AdminDialog } from '../../admin/components/admin-dialog.tsx';
 import { AdminInputField } from '../../admin/components/admin-form.tsx';
 import { useActionFeedback } from '../../admin/components/action-feedback.tsx';
@@ -21,7 +21,7 @@ import { useUpdateCustomerTerms } from '../api/update-customer-terms.ts';
 
 export const PAY_ON_ACCOUNT_MESSAGES = {
   notSaved: 'Pay on account could not be changed. Please try again.',
-  saved: (name: string, line: string) => `Saved for ${name}. ${line}.`,
+  saved: (name: string) => `Pay on account saved for ${name}.`,
   noCustomer: 'No customer number has this e-mail, so it cannot be changed here.',
 } as const;
 
@@ -100,11 +100,11 @@ export function PayOnAccount({ name, entry }: { name: string; entry: CustomerTer
             <TermsForm
               entry={entry}
               onCancel={() => setEditing(false)}
-              onSaved={(saved) => {
+              onSaved={() => {
                 setEditing(false);
                 show({
                   kind: 'success',
-                  lines: [PAY_ON_ACCOUNT_MESSAGES.saved(name, payOnAccountLine(saved))],
+                  lines: [PAY_ON_ACCOUNT_MESSAGES.saved(name)],
                 });
               }}
             />
@@ -135,7 +135,8 @@ function TermsForm({
 }: {
   entry: CustomerTermsEntry;
   onCancel: () => void;
-  onSaved: (saved: CustomerTermsEntry) => void;
+  /** After a save: the card shows the saved terms from the query's cache. */
+  onSaved: () => void;
 }) {
   const id = useId();
   const update = useUpdateCustomerTerms();
@@ -143,7 +144,7 @@ function TermsForm({
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<TermsFormValues>({
@@ -153,7 +154,7 @@ function TermsForm({
       creditLimit: entry.creditLimit === null ? '' : String(entry.creditLimit),
     },
   });
-  const mode = watch('mode');
+  const mode = useWatch({ control, name: 'mode' });
 
   const submit = handleSubmit(async (values) => {
     const allowed = values.mode === 'allowed';
@@ -173,13 +174,17 @@ function TermsForm({
       }
       return;
     }
+    // The card tells a success once the dialog has closed; a failure shows here.
+    const result = { saved: false };
     await save(
       async () => {
-        onSaved(await update.mutateAsync(checked.data));
+        await update.mutateAsync(checked.data);
+        result.saved = true;
         return null;
       },
       { doing: 'Changing pay on account', message: PAY_ON_ACCOUNT_MESSAGES.notSaved },
     );
+    if (result.saved) onSaved();
   });
 
   const choices: { value: TermsMode; label: string }[] = [
