@@ -7,14 +7,14 @@ import { apiJson } from '../../admin/api/http.ts';
 import { customerKeys } from './keys.ts';
 
 /**
- * GET /api/admin/customer-terms?email=a,b (issue 37): whether each customer may pay on account,
- * and what the ERP and the staff say, in the order asked.
+ * GET /api/admin/customer-terms?email=a&email=b (issue 37; asked like the cards' order counts):
+ * whether each customer may pay on account, and what the ERP and the staff say, in that order.
  */
 export function getCustomerTerms(
   emails: readonly string[],
   signal?: AbortSignal,
 ): Promise<CustomerTermsAnswer> {
-  const query = new URLSearchParams({ email: emails.join(',') });
+  const query = new URLSearchParams(emails.map((email): [string, string] => ['email', email]));
   return apiJson<CustomerTermsAnswer>(`/api/admin/customer-terms?${query}`, { signal });
 }
 
