@@ -45,9 +45,9 @@ export default function PaymentSuccess() {
       void navigate('/cart', { replace: true });
       return;
     }
+    const state = readPaymentSuccessState(location.state);
     // sessionStorage exists only in the browser: this is the page's one decision after hydration.
     // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
-    const state = readPaymentSuccessState(location.state);
     setShown(state);
     clearPaymentCompleted();
     if (!state.fromQuote) clearCart();
