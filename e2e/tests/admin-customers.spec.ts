@@ -130,4 +130,32 @@ test.describe('admin customers', () => {
       'orders@brightsmile-lab.example',
     );
   });
+
+  test('the staff allow a customer to pay on account, then leave it to the ERP again', async ({
+    page,
+  }) => {
+    await openCustomers(page);
+    await searchCustomers(page, 'moretti');
+    const card = page.getByRole('article').filter({ hasText: 'Angela Moretti' });
+    await expect(card).toContainText('Card only');
+    await card.getByRole('button', { name: 'Change pay on account for Angela Moretti' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: 'Allowed by the shop' }).check();
+    await dialog.getByLabel(/^Days to pay/).fill('45');
+    await dialog.getByLabel(/^Credit limit/).fill('10000');
+    await expectNoAccessibilityViolations(page);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card).toContainText(
+      'Pay on account: Net 45, credit limit $10,000.00 (allowed by the shop)',
+    );
+
+    await card.getByRole('button', { name: 'Change pay on account for Angela Moretti' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('radio', { name: /^As the ERP says/ })
+      .check();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await expect(card).toContainText('Card only');
+  });
 });

@@ -66,6 +66,7 @@ const ACTION_LABELS: Record<string, string> = {
   'order.mark-invoiced': 'Order marked invoiced',
   'quote.update': 'Quote changed',
   'quote.send': 'Quote sent',
+  'customer.payment-terms': 'Pay on account changed',
   'audit-log.export': 'audit_log.csv exported',
 };
 
