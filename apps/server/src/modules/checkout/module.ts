@@ -72,8 +72,7 @@ export async function registerCheckoutModule(
       checkout.reconcilePendingOrder(String(payload.orderNumber)),
     [DECLINE_ALERT_JOB]: declineAlertMailer({
       mailer,
-      staffMailTo: async () =>
-        config.mail.shopTo ?? ((await uses.contact.contactData()).email || null),
+      staffMailTo: uses.contact.staffMailTo,
       declinesSince: payments.declinedSince,
       log,
     }),

@@ -114,11 +114,16 @@ export function createContactService(deps: ContactServiceDeps) {
     return { latitude: null, longitude: null };
   }
 
+  /** Where mail for the staff goes: SHOP_MAIL_TO, else the contact e-mail; null with neither. */
+  async function staffMailTo(): Promise<string | null> {
+    return deps.shopMailTo ?? ((await repo.contactData())?.email || null);
+  }
+
   /** Mails a stored contact message to the shop, replying to the sender; throws MailError. */
   async function mailToShop(id: string): Promise<void> {
     const message = await repo.messageById(id);
     if (!message) return;
-    const to = deps.shopMailTo ?? (await repo.contactData())?.email ?? null;
+    const to = await staffMailTo();
     if (!to) {
       log.warn(
         { contactMessage: id },
@@ -147,6 +152,8 @@ export function createContactService(deps: ContactServiceDeps) {
   }
 
   return {
+    staffMailTo,
+
     async contactData(): Promise<ContactDataDto> {
       return deps.cache.get('contact-data', async () => toDto(await repo.contactData()));
     },

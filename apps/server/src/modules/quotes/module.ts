@@ -9,7 +9,8 @@ import type { ModuleContext } from '../module-context.ts';
 import { quoteMailHandlers } from './mail.ts';
 import { createQuotesRepo } from './repo.ts';
 import { quotesRoutes } from './routes.ts';
-import { createQuotesService, dayIn, dayText, type QuotesService } from './service.ts';
+import { dayIn, dayText } from '../../core/shop-days.ts';
+import { createQuotesService, type QuotesService } from './service.ts';
 
 /** Quotes: the lab's requests and answers, the staff's pricing and sending, and their mails. */
 export async function registerQuotesModule(
@@ -36,8 +37,7 @@ export async function registerQuotesModule(
   const jobs = quoteMailHandlers({
     repo,
     mailer: uses.mailer,
-    staffMailTo: async () =>
-      config.mail.shopTo ?? ((await uses.contact.contactData()).email || null),
+    staffMailTo: uses.contact.staffMailTo,
     siteOrigin,
     today: () => dayIn(config.shopTimeZone),
     dayText,

@@ -17,6 +17,7 @@ import type {
 } from '@labshop/shared/schemas/quotes-dto';
 import type { z } from 'zod';
 import { AppError } from '../../core/app-error.ts';
+import { dayIn, dayText, plusDays } from '../../core/shop-days.ts';
 import type { Database } from '../../db/client.ts';
 import type { LabOrdersOwner } from '../../db/orders-repo.ts';
 import type { RequestUser } from '../../http/access.ts';
@@ -27,25 +28,6 @@ import type { NewQuoteLine, QuoteLineRow, QuotesRepo, QuoteView } from './repo.t
 
 type RequestFields = z.output<typeof QuoteRequestInput>;
 type UpdateFields = z.output<typeof QuoteUpdateInput>;
-
-/** The shop's day now, YYYY-MM-DD, in its time zone: a quote is valid through its day there. */
-export function dayIn(timeZone: string, at: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}
-
-const plusDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-/** 'Dec 28, 2026' for a YYYY-MM-DD day. */
-export const dayText = (day: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
 
 /** A quote as it may be paid: its lines and freight at the quoted prices. */
 export interface PayableQuote {

@@ -17,7 +17,7 @@ import type { LabOrdersOwner, OrderRepo } from '../../db/orders-repo.ts';
 import type { RequestUser } from '../../http/access.ts';
 import type { AuditContext, AuditLog } from '../audit/service.ts';
 import type { CustomersService } from '../erp/customers-service.ts';
-import { dayIn } from '../quotes/service.ts';
+import { dayIn, plusDays } from '../../core/shop-days.ts';
 import type { CustomerTermsRow, TermsRepo } from './repo.ts';
 
 type TermsFields = z.output<typeof CustomerTermsInput>;
@@ -56,9 +56,6 @@ function effectiveOf(customer: CustomerRow, own: CustomerTermsRow | undefined): 
   }
   return null;
 }
-
-const plusDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const dollarsOrNull = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
 

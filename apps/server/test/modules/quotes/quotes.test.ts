@@ -15,7 +15,7 @@ import {
   orders,
   quotes,
 } from '../../../src/db/schema/index.ts';
-import { dayIn } from '../../../src/modules/quotes/service.ts';
+import { dayIn } from '../../../src/core/shop-days.ts';
 import {
   call,
   errorOf,

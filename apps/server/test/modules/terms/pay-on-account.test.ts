@@ -14,7 +14,7 @@ import {
   mailLog,
   orders,
 } from '../../../src/db/schema/index.ts';
-import { dayIn } from '../../../src/modules/quotes/service.ts';
+import { dayIn } from '../../../src/core/shop-days.ts';
 import {
   call,
   errorOf,
