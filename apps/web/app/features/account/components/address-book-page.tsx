@@ -7,6 +7,7 @@ import { Building2, ChevronLeft, MapPin, Pencil, Trash2 } from 'lucide-react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { FormField, formControlProps } from '../../../components/form-field.tsx';
+import { ShippingAddressFields } from './shipping-address-fields.tsx';
 import type {
   AddressBookActionData,
   AddressFieldName,
@@ -314,7 +315,6 @@ function AddressForm({
     defaultValue: values[name],
   });
   const titleId = headingId ?? `${idPrefix}-heading`;
-  const statesId = `${idPrefix}-states`;
   return (
     <Form method="post" noValidate aria-labelledby={titleId} className="space-y-4">
       <h2 id={titleId} className="flex items-center gap-2 font-semibold text-brand-900">
@@ -338,115 +338,14 @@ function AddressForm({
         >
           <input {...field('label', false)} type="text" maxLength={limits.label} />
         </FormField>
-        <FormField
-          look="storefront"
-          label="First name"
-          id={fieldId('firstName')}
-          error={error('firstName')}
-        >
-          <input
-            {...field('firstName')}
-            type="text"
-            autoComplete="shipping given-name"
-            maxLength={limits.name}
-          />
-        </FormField>
-        <FormField
-          look="storefront"
-          label="Last name"
-          id={fieldId('lastName')}
-          error={error('lastName')}
-        >
-          <input
-            {...field('lastName')}
-            type="text"
-            autoComplete="shipping family-name"
-            maxLength={limits.name}
-          />
-        </FormField>
-        <FormField
-          look="storefront"
-          label="Phone"
-          note="(optional)"
-          id={fieldId('phone')}
-          error={error('phone')}
-        >
-          <input
-            {...field('phone', false)}
-            type="tel"
-            inputMode="tel"
-            autoComplete="shipping tel"
-            maxLength={limits.phone}
-          />
-        </FormField>
-        <FormField
-          look="storefront"
-          label="Address"
-          id={fieldId('address')}
-          error={error('address')}
-          className="sm:col-span-2"
-        >
-          <input
-            {...field('address')}
-            type="text"
-            autoComplete="shipping street-address"
-            maxLength={limits.address}
-          />
-        </FormField>
-        <FormField look="storefront" label="City" id={fieldId('city')} error={error('city')}>
-          <input
-            {...field('city')}
-            type="text"
-            autoComplete="shipping address-level2"
-            maxLength={limits.city}
-          />
-        </FormField>
-        {/* Text with the US states suggested: without JavaScript the field cannot follow the
-            country, as the checkout's does (a list for the United States, text elsewhere). */}
-        <FormField
-          look="storefront"
-          label="State"
-          hint="In the United States, its two-letter code (OH)."
-          id={fieldId('state')}
-          error={error('state')}
-        >
-          <input
-            {...field('state')}
-            type="text"
-            list={statesId}
-            autoComplete="shipping address-level1"
-            maxLength={limits.state}
-          />
-        </FormField>
-        <datalist id={statesId}>
-          {states.map((state) => (
-            <option key={state.code} value={state.code}>
-              {state.name}
-            </option>
-          ))}
-        </datalist>
-        <FormField look="storefront" label="ZIP code" id={fieldId('zip')} error={error('zip')}>
-          <input
-            {...field('zip')}
-            type="text"
-            autoComplete="shipping postal-code"
-            maxLength={limits.zip}
-          />
-        </FormField>
-        <FormField
-          look="storefront"
-          label="Country"
-          id={fieldId('country')}
-          error={error('country')}
-        >
-          <select {...field('country')} autoComplete="shipping country">
-            {countries.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <ShippingAddressFields
+          idPrefix={idPrefix}
+          values={values}
+          errors={action?.fieldErrors ?? {}}
+          countries={countries}
+          states={states}
+          limits={limits}
+        />
       </div>
       <div className="flex flex-wrap gap-2">
         <button

@@ -4,6 +4,7 @@ import { ChevronLeft, FileText, ShoppingCart } from 'lucide-react';
 import { Form, Link, useNavigation } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { FormField, formControlProps } from '../../../components/form-field.tsx';
+import { ShippingAddressFields } from '../../account/components/shipping-address-fields.tsx';
 import type {
   QuoteRequestActionData,
   QuoteRequestFieldName,
@@ -196,86 +197,14 @@ export function QuoteRequestPage({
               )}
               {/* Another address chosen: the fields start again from it. */}
               <div key={chosenId ?? ''} className="mt-4 grid gap-4 sm:grid-cols-2">
-                <FormField {...fieldProps('firstName')} label="First name">
-                  <input
-                    {...field('firstName')}
-                    type="text"
-                    autoComplete="shipping given-name"
-                    maxLength={limits.name}
-                  />
-                </FormField>
-                <FormField {...fieldProps('lastName')} label="Last name">
-                  <input
-                    {...field('lastName')}
-                    type="text"
-                    autoComplete="shipping family-name"
-                    maxLength={limits.name}
-                  />
-                </FormField>
-                <FormField {...fieldProps('phone')} label="Phone" note="(optional)">
-                  <input
-                    {...field('phone', false)}
-                    type="tel"
-                    inputMode="tel"
-                    autoComplete="shipping tel"
-                    maxLength={limits.phone}
-                  />
-                </FormField>
-                <FormField {...fieldProps('address')} label="Address" className="sm:col-span-2">
-                  <input
-                    {...field('address')}
-                    type="text"
-                    autoComplete="shipping street-address"
-                    maxLength={limits.address}
-                  />
-                </FormField>
-                <FormField {...fieldProps('city')} label="City">
-                  <input
-                    {...field('city')}
-                    type="text"
-                    autoComplete="shipping address-level2"
-                    maxLength={limits.city}
-                  />
-                </FormField>
-                {/* Text with the US states suggested, as in the address book: without the
-                    page's code the field cannot follow the country. */}
-                <FormField
-                  {...fieldProps('state')}
-                  label="State"
-                  hint="In the United States, its two-letter code (OH)."
-                >
-                  <input
-                    {...field('state')}
-                    type="text"
-                    list="quote-states"
-                    autoComplete="shipping address-level1"
-                    maxLength={limits.state}
-                  />
-                </FormField>
-                <datalist id="quote-states">
-                  {states.map((state) => (
-                    <option key={state.code} value={state.code}>
-                      {state.name}
-                    </option>
-                  ))}
-                </datalist>
-                <FormField {...fieldProps('zip')} label="ZIP code">
-                  <input
-                    {...field('zip')}
-                    type="text"
-                    autoComplete="shipping postal-code"
-                    maxLength={limits.zip}
-                  />
-                </FormField>
-                <FormField {...fieldProps('country')} label="Country">
-                  <select {...field('country')} autoComplete="shipping country">
-                    {countries.map((country) => (
-                      <option key={country.code} value={country.code}>
-                        {country.name}
-                      </option>
-                    ))}
-                  </select>
-                </FormField>
+                <ShippingAddressFields
+                  idPrefix="quote"
+                  values={values}
+                  errors={action?.fieldErrors ?? {}}
+                  countries={countries}
+                  states={states}
+                  limits={limits}
+                />
               </div>
             </section>
 
