@@ -8,18 +8,20 @@ import { stopWith } from './field-checks.ts';
  * under the form's own rules and messages, plus the user's label for it.
  */
 
+/** A shipping address: the billing form's address fields and rules (check it with checkStateAndZip). */
+export const shippingAddressFields = billingFields.pick({
+  firstName: true,
+  lastName: true,
+  phone: true,
+  address: true,
+  city: true,
+  state: true,
+  zip: true,
+  country: true,
+});
+
 /** POST /api/account/addresses and PUT /api/account/addresses/{id}. */
-export const ShippingAddressInput = billingFields
-  .pick({
-    firstName: true,
-    lastName: true,
-    phone: true,
-    address: true,
-    city: true,
-    state: true,
-    zip: true,
-    country: true,
-  })
+export const ShippingAddressInput = shippingAddressFields
   .extend({
     label: z
       .string()

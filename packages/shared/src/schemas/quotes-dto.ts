@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QUANTITY_MESSAGE } from './checkout-rules.ts';
+import { shippingAddressFields } from './address-book-dto.ts';
 import { billingFields, checkStateAndZip } from './checkout-forms.ts';
 import { stopWith } from './field-checks.ts';
 import { pageField } from './paging.ts';
@@ -39,18 +40,7 @@ export const QuoteRequestInput = z.object({
     .trim()
     .max(QUOTE_LIMITS.message, stopWith(QUOTE_MESSAGES.messageTooLong))
     .default(''),
-  shipTo: billingFields
-    .pick({
-      firstName: true,
-      lastName: true,
-      phone: true,
-      address: true,
-      city: true,
-      state: true,
-      zip: true,
-      country: true,
-    })
-    .superRefine(checkStateAndZip),
+  shipTo: shippingAddressFields.superRefine(checkStateAndZip),
   poNumber: billingFields.shape.poNumber,
 });
 export type QuoteRequestInput = z.input<typeof QuoteRequestInput>;

@@ -19,6 +19,7 @@ import type { NewOrder, NewOrderLine } from '../../db/orders-repo.ts';
 import type { RequestUser } from '../../http/access.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { QuotesService } from '../quotes/service.ts';
+import { lineTotalCents, subtotalCents } from '../quotes/totals.ts';
 import type { OnAccountTerms } from '../terms/service.ts';
 import type { CouponsRepo } from './coupons-repo.ts';
 import { checkoutIdOf } from './nonces.ts';
@@ -99,16 +100,16 @@ export async function priceOfQuote(
     title: line.title,
     quantity: line.quantity,
     unitPriceCents: line.unitPriceCents,
-    lineTotalCents: line.unitPriceCents * line.quantity,
+    lineTotalCents: lineTotalCents(line),
   }));
-  const subtotalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const goodsCents = subtotalCents(quote.lines);
   return {
     priced: {
       lines,
-      subtotalCents,
+      subtotalCents: goodsCents,
       discountPercent: 0,
       discountCents: 0,
-      totalCents: subtotalCents + quote.freightCents,
+      totalCents: goodsCents + quote.freightCents,
     },
     coupon: null,
     quote: { id: quote.id, freightCents: quote.freightCents },

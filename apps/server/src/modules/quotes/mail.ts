@@ -11,6 +11,7 @@ import {
   type OutboxWriter,
 } from '../../jobs/outbox.ts';
 import type { QuoteLineRow, QuoteRow, QuotesRepo } from './repo.ts';
+import { lineTotalCents, subtotalCents } from './totals.ts';
 
 /**
  * A quote's mails, from the outbox (retried until sent): the request to the staff, and the
@@ -38,16 +39,15 @@ export function enqueueQuoteMail(
 }
 
 function linesText(quote: QuoteRow, lines: readonly QuoteLineRow[]): string[] {
-  const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   return [
     ...lines.map(
       (line) =>
-        `- ${line.title} (${line.productNumber}) x ${line.quantity}: ${formatCents(line.unitPriceCents)} each, ${formatCents(line.unitPriceCents * line.quantity)}`,
+        `- ${line.title} (${line.productNumber}) x ${line.quantity}: ${formatCents(line.unitPriceCents)} each, ${formatCents(lineTotalCents(line))}`,
     ),
     ...(quote.freightCents !== null
       ? [`- ${FREIGHT_LINE_TITLE}: ${formatCents(quote.freightCents)}`]
       : []),
-    `Total: ${formatCents(subtotal + (quote.freightCents ?? 0))}`,
+    `Total: ${formatCents(subtotalCents(lines) + (quote.freightCents ?? 0))}`,
   ];
 }
 

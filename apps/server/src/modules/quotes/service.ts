@@ -25,6 +25,7 @@ import { changedFields, type AuditContext, type AuditLog } from '../audit/servic
 import type { CatalogService } from '../catalog/service.ts';
 import { enqueueQuoteMail } from './mail.ts';
 import type { NewQuoteLine, QuoteLineRow, QuotesRepo, QuoteView } from './repo.ts';
+import { lineTotalCents, subtotalCents } from './totals.ts';
 
 type RequestFields = z.output<typeof QuoteRequestInput>;
 type UpdateFields = z.output<typeof QuoteUpdateInput>;
@@ -58,7 +59,7 @@ export function createQuotesService(deps: {
 
   function summaryOf(view: QuoteView, lines: readonly QuoteLineRow[]): QuoteSummary {
     const { quote } = view;
-    const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+    const subtotal = subtotalCents(lines);
     return {
       number: quote.number,
       status: view.status,
@@ -87,7 +88,6 @@ export function createQuotesService(deps: {
   async function quoteOf(view: QuoteView): Promise<Quote> {
     const { quote } = view;
     const lines = await repo.linesOf([quote.id]);
-    const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
     const open = view.status === 'sent';
     return {
       ...summaryOf(view, lines),
@@ -111,10 +111,10 @@ export function createQuotesService(deps: {
         title: line.title,
         quantity: line.quantity,
         unitPrice: centsToDollars(line.unitPriceCents),
-        lineTotal: centsToDollars(line.unitPriceCents * line.quantity),
+        lineTotal: centsToDollars(lineTotalCents(line)),
         listPrice: line.listPriceCents === null ? null : centsToDollars(line.listPriceCents),
       })),
-      subtotal: centsToDollars(subtotalCents),
+      subtotal: centsToDollars(subtotalCents(lines)),
       freight: quote.freightCents === null ? null : centsToDollars(quote.freightCents),
       canAccept: open,
       canPay: view.status === 'accepted' && view.orderNumber === null,
