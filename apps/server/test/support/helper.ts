@@ -74,6 +74,23 @@ export async function startTestApp(
   prepare?: (app: FastifyInstance) => void | Promise<void>,
   options: { erp?: (db: Database) => Erp; database?: DatabaseHandle } = {},
 ): Promise<TestApp> {
+  // The free port is chosen before the app listens (PUBLIC_URL names it); a parallel test file
+  // may take it in between. Then the app is built again on another port.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startTestAppOnFreePort(env, prepare, options);
+    } catch (error) {
+      const taken = (error as NodeJS.ErrnoException | null)?.code === 'EADDRINUSE';
+      if (!taken || attempt >= 5) throw error;
+    }
+  }
+}
+
+async function startTestAppOnFreePort(
+  env: Record<string, string>,
+  prepare: ((app: FastifyInstance) => void | Promise<void>) | undefined,
+  options: { erp?: (db: Database) => Erp; database?: DatabaseHandle },
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'labshop-test-'));
   // The port is known before the app is built, so PUBLIC_URL (login redirects, the embedded
   // provider's issuer) names the address the tests call.
@@ -101,7 +118,14 @@ export async function startTestApp(
     { ssr: false },
   );
   await prepare?.(app);
-  await app.listen({ host: '127.0.0.1', port });
+  try {
+    await app.listen({ host: '127.0.0.1', port });
+  } catch (error) {
+    await app.close();
+    if (!options.database) await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     app,
     config,
