@@ -22,6 +22,8 @@ export const ProductDtoSchema = z.object({
   wholesalePrice: z.number().nullable(),
   /** Null when unset, and for anonymous callers. */
   partnerPricex3: z.number().nullable(),
+  /** Pounds, for freight (issue 37); null when unset. */
+  shippingWeightLb: z.number().nullable(),
   /** As the admin entered it: a file name or a URL. */
   brochure: z.string().nullable(),
   /** Where the brochure downloads from, when a brochure is set. */

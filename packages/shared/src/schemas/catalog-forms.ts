@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dollarsToCents, formatCents } from '../money.ts';
 import { isProtocolRelative, stopWith } from './field-checks.ts';
+import { FREIGHT_LIMITS, FREIGHT_MESSAGES } from './freight.ts';
 
 /**
  * The admin catalogue forms (SPEC.md section 5, "Admin forms"): one schema per form, used by
@@ -156,6 +157,13 @@ export const ProductInput = z.object({
   newPrice: price(PRODUCT_MESSAGES.newPrice, PRODUCT_MESSAGES.newPriceZero),
   wholesalePrice: price(PRODUCT_MESSAGES.wholesalePrice, PRODUCT_MESSAGES.wholesalePriceZero),
   partnerPricex3: price(PRODUCT_MESSAGES.partnerPricex3, PRODUCT_MESSAGES.partnerPricex3Zero),
+  // Beyond the spec (issue 37): pounds, for the freight table's weight bands; empty for none.
+  shippingWeight: z
+    .string({ error: FREIGHT_MESSAGES.productWeight })
+    .trim()
+    .max(12, stopWith(FREIGHT_MESSAGES.productWeight))
+    .refine((value) => value === '' || isShippingWeight(value), FREIGHT_MESSAGES.productWeight)
+    .optional(),
   brochure: z
     .string({ error: PRODUCT_MESSAGES.brochure })
     .trim()
@@ -170,6 +178,15 @@ export const ProductInput = z.object({
 });
 
 export type ProductInput = z.infer<typeof ProductInput>;
+
+/** Pounds above 0 and within the limit, two decimals at most: '42', '42.5', '0.25'. */
+function isShippingWeight(value: string): boolean {
+  return (
+    /^\d{1,5}(?:\.\d{1,2})?$/.test(value) &&
+    Number(value) > 0 &&
+    Number(value) <= FREIGHT_LIMITS.weightLb
+  );
+}
 
 /**
  * The multipart field that confirms prices `priceWarnings` warns about ('true'): without it the

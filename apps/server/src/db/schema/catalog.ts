@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   text,
   uniqueIndex,
@@ -50,6 +51,8 @@ export const products = pgTable(
     wholesalePriceCents: integer('wholesale_price_cents').notNull(),
     /** Partner price for a line of 3 or more; unset means the wholesale price applies. */
     partnerPriceX3Cents: integer('partner_price_x3_cents'),
+    /** Pounds, for the freight table's weight bands (issue 37); null when unknown. */
+    shippingWeightLb: numeric('shipping_weight_lb', { precision: 7, scale: 2, mode: 'number' }),
     brochure: text('brochure'),
     /** The item's id in the business system, when it is known there. */
     guid: uuid('guid').notNull().defaultRandom(),

@@ -8,12 +8,14 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ERP_SYNC_STATUSES, ORDER_STATUSES } from '@labshop/shared/schemas/checkout';
+import type { FreightZoneRates } from '@labshop/shared/schemas/freight';
 import { id, timestamps } from './columns.ts';
 import { quotes } from './quotes.ts';
 
@@ -273,3 +275,17 @@ export const erpSalesOrderSequence = pgSequence('erp_sales_order_seq', {
   startWith: 1,
   increment: 1,
 });
+
+/**
+ * One row: the staff's freight table (issue 37), US zones with a flat rate or weight bands,
+ * validated as a whole (FreightTableSchema) and replaced as a whole. Rates are cents here.
+ */
+export const freightTable = pgTable(
+  'freight_table',
+  {
+    id: smallint('id').primaryKey().default(1),
+    zones: jsonb('zones').$type<FreightZoneRates[]>().notNull().default([]),
+    ...timestamps,
+  },
+  (table) => [check('freight_table_single_row', sql`${table.id} = 1`)],
+);

@@ -49,6 +49,7 @@ export function createCatalogAnswers(images: ImageUrlConfig, storageBaseUrl: str
           viewer.seesPartnerPrices && row.partnerPriceX3Cents !== null
             ? centsToDollars(row.partnerPriceX3Cents)
             : null,
+        shippingWeightLb: row.shippingWeightLb,
         brochure: row.brochure,
         brochureUrl: brochureUrl(row.brochure),
         createdAt: row.createdAt.toISOString(),

@@ -36,6 +36,7 @@ export type ProductValues = Pick<
   | 'oldPriceCents'
   | 'wholesalePriceCents'
   | 'partnerPriceX3Cents'
+  | 'shippingWeightLb'
   | 'brochure'
 >;
 
@@ -50,6 +51,7 @@ const productColumns = {
   oldPriceCents: products.oldPriceCents,
   wholesalePriceCents: products.wholesalePriceCents,
   partnerPriceX3Cents: products.partnerPriceX3Cents,
+  shippingWeightLb: products.shippingWeightLb,
   brochure: products.brochure,
   guid: products.guid,
   createdAt: products.createdAt,

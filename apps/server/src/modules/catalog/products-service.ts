@@ -88,6 +88,7 @@ function productRecord(row: ProductRow): Record<string, unknown> {
     wholesalePrice: centsToDollars(row.wholesalePriceCents),
     partnerPricex3:
       row.partnerPriceX3Cents === null ? null : centsToDollars(row.partnerPriceX3Cents),
+    shippingWeightLb: row.shippingWeightLb,
     brochure: row.brochure,
   };
 }
@@ -158,6 +159,7 @@ async function productValues(
     oldPriceCents: input.oldPrice ? dollarsToCents(input.oldPrice) : null,
     wholesalePriceCents: dollarsToCents(input.wholesalePrice),
     partnerPriceX3Cents: dollarsToCents(input.partnerPricex3),
+    shippingWeightLb: input.shippingWeight ? Number(input.shippingWeight) : null,
     brochure: input.brochure ? input.brochure : null,
   };
 }

@@ -14,6 +14,7 @@ const product: ProductDto = {
   wholesalePrice: null,
   partnerPricex3: null,
   brochure: null,
+  shippingWeightLb: null,
   brochureUrl: null,
   createdAt: '2024-01-01T00:00:00.000Z',
   guid: 'g1',

@@ -32,6 +32,7 @@ function product(number: string, prices: Partial<ProductDto>): ProductDto {
     wholesalePrice: null,
     partnerPricex3: null,
     brochure: null,
+    shippingWeightLb: null,
     brochureUrl: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     guid: number,

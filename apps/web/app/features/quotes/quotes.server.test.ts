@@ -35,6 +35,7 @@ function product(number: string, title: string, wholesalePrice: number): Product
     wholesalePrice,
     partnerPricex3: null,
     brochure: null,
+    shippingWeightLb: null,
     brochureUrl: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     guid: number,

@@ -25,6 +25,7 @@ const product: ProductDto = {
   wholesalePrice: 1000.5,
   partnerPricex3: 950,
   brochure: null,
+  shippingWeightLb: null,
   brochureUrl: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   guid: 'g1',

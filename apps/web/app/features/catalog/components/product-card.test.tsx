@@ -18,6 +18,7 @@ const grinder: ProductDto = {
   wholesalePrice: 1125,
   partnerPricex3: 1079,
   brochure: null,
+  shippingWeightLb: null,
   brochureUrl: null,
   createdAt: '2024-01-01T00:00:00.000Z',
   guid: 'g-ag-210',

@@ -31,6 +31,7 @@ const lathe: ProductDto = {
   wholesalePrice: 110,
   partnerPricex3: 99.5,
   brochure: null,
+  shippingWeightLb: null,
   brochureUrl: null,
   createdAt: '2024-01-01T00:00:00.000Z',
   guid: 'g',
