@@ -57,6 +57,7 @@ import { registerNewsletterModule } from './modules/newsletter/module.ts';
 import { registerOrdersModule } from './modules/orders/module.ts';
 import { registerQuotesModule } from './modules/quotes/module.ts';
 import { registerTermsModule } from './modules/terms/module.ts';
+import { registerFreightModule } from './modules/freight/module.ts';
 import { paths } from './paths.ts';
 
 declare module 'fastify' {
@@ -184,9 +185,11 @@ export async function buildApp(
     mailer,
   });
   const terms = await registerTermsModule(app, context, { account, audit, customers, orders });
+  const freight = await registerFreightModule(app, context, { audit, catalog });
   const checkout = await registerCheckoutModule(app, context, {
     quotes: quotes.quotes,
     terms,
+    freight,
     orders,
     customers,
     catalog,

@@ -55,6 +55,8 @@ export interface ProductForSale {
   /** False for a product whose title says it is not available (SPEC.md product page). */
   available: boolean;
   prices: ProductPrices;
+  /** Pounds, for the freight table's weight bands; null when unset. */
+  shippingWeightLb: number | null;
 }
 
 /** A read answer already serialised for the wire, as the read cache keeps it. */
@@ -360,6 +362,7 @@ export function createProductsService({
               wholesalePriceCents: row.wholesalePriceCents,
               partnerPriceX3Cents: row.partnerPriceX3Cents,
             },
+            shippingWeightLb: row.shippingWeightLb,
           },
         ]),
       );

@@ -11,6 +11,7 @@ import type { CatalogService } from '../catalog/service.ts';
 import type { ContactService } from '../contact/service.ts';
 import type { CustomersService } from '../erp/customers-service.ts';
 import type { QuotesService } from '../quotes/service.ts';
+import type { FreightService } from '../freight/service.ts';
 import type { TermsService } from '../terms/service.ts';
 import type { ModuleContext } from '../module-context.ts';
 import { createCouponsRepo } from './coupons-repo.ts';
@@ -35,6 +36,7 @@ export async function registerCheckoutModule(
     catalog: CatalogService;
     quotes: QuotesService;
     terms: TermsService;
+    freight: FreightService;
     captcha: CaptchaVerifier;
     gateway: PaymentGateway;
     contact: ContactService;

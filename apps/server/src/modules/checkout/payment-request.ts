@@ -18,6 +18,7 @@ import { AppError } from '../../core/app-error.ts';
 import type { NewOrder, NewOrderLine } from '../../db/orders-repo.ts';
 import type { RequestUser } from '../../http/access.ts';
 import type { CatalogService } from '../catalog/service.ts';
+import type { FreightService } from '../freight/service.ts';
 import type { QuotesService } from '../quotes/service.ts';
 import { lineTotalCents, subtotalCents } from '../quotes/totals.ts';
 import type { OnAccountTerms } from '../terms/service.ts';
@@ -79,8 +80,13 @@ export function checkRequest(input: PaymentFields): Billing {
 export interface ServerPrice {
   priced: PricedCart;
   coupon: { code: string; percent: number } | null;
-  /** Paying a quote (issue 37): its id and freight, in `priced.totalCents` already. */
-  quote?: { id: string; freightCents: number };
+  /**
+   * The order's freight line (issue 37), in `priced.totalCents` already: the quote's, or the
+   * freight table's rate to the ship-to; 0 where none applies (the SPEC's note stands).
+   */
+  freightCents: number;
+  /** Paying a quote (issue 37): its id. */
+  quote?: { id: string };
 }
 
 /**
@@ -112,15 +118,24 @@ export async function priceOfQuote(
       totalCents: goodsCents + quote.freightCents,
     },
     coupon: null,
-    quote: { id: quote.id, freightCents: quote.freightCents },
+    freightCents: quote.freightCents,
+    quote: { id: quote.id },
   };
 }
 
-/** The cart priced from the database for the caller's tier, with the coupon from its table. */
+/**
+ * The cart priced from the database for the caller's tier, with the coupon from its table, and
+ * the freight table's rate to the ship-to. The coupon takes nothing off the freight.
+ */
 export async function priceOnServer(
-  deps: { catalog: Pick<CatalogService, 'productsForSale'>; coupons: CouponsRepo },
+  deps: {
+    catalog: Pick<CatalogService, 'productsForSale'>;
+    coupons: CouponsRepo;
+    freight: Pick<FreightService, 'freightOf'>;
+  },
   input: PaymentFields,
   tier: PriceTier,
+  shipTo: Pick<Billing, 'country' | 'state'>,
 ): Promise<ServerPrice> {
   const products = await deps.catalog.productsForSale(input.cart.map((line) => line.number));
   const lines: PricingLine[] = input.cart.map((line) => {
@@ -141,7 +156,20 @@ export async function priceOnServer(
     coupon = await deps.coupons.activeCoupon(input.couponCode);
     if (!coupon) throw new AppError('bad_request', CHECKOUT_MESSAGES.invalidCoupon);
   }
-  return { priced: priceCart(lines, tier, coupon?.percent ?? null), coupon };
+  const freight = await deps.freight.freightOf(
+    shipTo,
+    input.cart.map((line) => ({
+      quantity: line.quantity,
+      weightLb: products.get(line.number)?.shippingWeightLb ?? null,
+    })),
+  );
+  const freightCents = freight.cents ?? 0;
+  const priced = priceCart(lines, tier, coupon?.percent ?? null);
+  return {
+    priced: { ...priced, totalCents: priced.totalCents + freightCents },
+    coupon,
+    freightCents,
+  };
 }
 
 /** Any amount but the server's price is refused (409): the browser's prices are never trusted. */
@@ -164,7 +192,7 @@ export function requireServerAmount(
 export function orderOfRequest(
   input: PaymentFields,
   billing: Billing,
-  { priced, coupon, quote }: ServerPrice,
+  { priced, coupon, quote, freightCents }: ServerPrice,
   tier: PriceTier,
   payer: Payer,
   onAccount: OnAccountTerms | null = null,
@@ -180,7 +208,7 @@ export function orderOfRequest(
     amountCents: priced.totalCents,
     couponCode: coupon?.code ?? null,
     poNumber: input.poNumber || null,
-    freightCents: quote?.freightCents ?? 0,
+    freightCents,
     ...(onAccount
       ? {
           paymentMethod: 'on_account' as const,

@@ -10,6 +10,7 @@ import {
 } from '../../integrations/payments/port.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { ContactService } from '../contact/service.ts';
+import type { FreightService } from '../freight/service.ts';
 import type { QuotesService } from '../quotes/service.ts';
 import type { OnAccountTerms, TermsService } from '../terms/service.ts';
 import { invoiceCart } from './invoices-repo.ts';
@@ -74,6 +75,8 @@ export interface PaymentProcessorDeps {
   payments: Pick<PaymentsRepo, 'paymentOf' | 'update'>;
   settlement: Pick<SettlementRepo, 'recordPaid' | 'recordUnpaid'>;
   catalog: Pick<CatalogService, 'productsForSale'>;
+  /** The freight a cart pays to its ship-to, from the staff's freight table (issue 37). */
+  freight: Pick<FreightService, 'freightOf'>;
   /** An accepted quote's stored lines and freight (process-payment with quoteNumber). */
   quotes: Pick<QuotesService, 'payable'>;
   /** Whether the payer's lab may order on account, and under which terms (issue 37). */
@@ -173,7 +176,7 @@ async function processPayment(
   const tier = tierOf(payer.user);
   const price = input.quoteNumber
     ? await priceOfQuote(deps, input, payer.user)
-    : await priceOnServer(deps, input, tier);
+    : await priceOnServer(deps, input, tier, billing);
   requireServerAmount(log, input, payer, price, tier);
   let onAccount: OnAccountTerms | null = null;
   if (input.paymentMethod === 'on_account') {
