@@ -36,6 +36,7 @@ const OWNERS: Record<string, string | readonly string[]> = {
   quotes: 'modules/quotes/repo.ts',
   customerPaymentTerms: 'modules/terms/repo.ts',
   quoteLines: 'modules/quotes/repo.ts',
+  freightTable: 'modules/freight/repo.ts',
   categories: CATALOG_REPO,
   products: CATALOG_REPO,
   liveProductCount: CATALOG_REPO,

@@ -114,14 +114,14 @@ const freightItem = z
 export const FreightEstimateQuery = z.object({
   country: z.string().trim().toUpperCase().max(2).default('US'),
   state: z.string().trim().max(60).default(''),
-  item: z
-    .union([freightItem, z.array(freightItem)])
-    .transform((items) => (Array.isArray(items) ? items : [items]))
-    .pipe(
-      z
-        .array(z.object({ number: z.string(), quantity: z.number() }))
-        .max(FREIGHT_LIMITS.items, FREIGHT_MESSAGES.tooManyItems),
-    ),
+  /** Repeated once per line; one alone arrives as a string. */
+  item: z.preprocess(
+    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+    z
+      .array(freightItem)
+      .min(1, FREIGHT_MESSAGES.item)
+      .max(FREIGHT_LIMITS.items, FREIGHT_MESSAGES.tooManyItems),
+  ),
 });
 export type FreightEstimateQuery = z.input<typeof FreightEstimateQuery>;
 

@@ -23,6 +23,8 @@ export interface SeedProduct {
   oldPriceCents: number | null;
   wholesalePriceCents: number;
   partnerPriceX3Cents: number | null;
+  /** Pounds, packed: what the freight table's weight bands read. */
+  shippingWeightLb: number;
   hasBrochure: boolean;
 }
 
@@ -708,6 +710,33 @@ const productRows: ProductRow[] = [
   },
 ];
 
+/** A packed item's weight by category, pounds, for products whose text states none. */
+const CATEGORY_WEIGHT_LB: Record<string, number> = {
+  'Alloy Grinders': 40,
+  Vibrators: 14,
+  'Polishing Lathes': 45,
+  'Dust Collectors': 60,
+  'Model Trimmers': 30,
+  Sandblasters: 48,
+  'Casting Equipment': 70,
+  'Lab Motors': 12,
+  Handpieces: 2,
+  'Vacuum Mixers': 25,
+  'Steam Cleaners': 35,
+  'Burs and Wheels': 0.5,
+  Brushes: 0.5,
+  Belts: 0.5,
+  'Replacement Parts': 1,
+  'Pin Systems': 3,
+  Accessories: 1,
+};
+
+/** The weight a description states ('weight 38 lb'), so the two never disagree. */
+function statedWeightLb(description: string): number | null {
+  const pounds = /weight (\d+(?:\.\d+)?) ?lb/.exec(description);
+  return pounds ? Number(pounds[1]) : null;
+}
+
 function toSeedProduct(row: ProductRow): SeedProduct {
   return {
     number: row.number,
@@ -719,6 +748,7 @@ function toSeedProduct(row: ProductRow): SeedProduct {
     wholesalePriceCents: dollarsToCents(row.prices.wholesale),
     partnerPriceX3Cents:
       row.prices.partnerX3 === null ? null : dollarsToCents(row.prices.partnerX3),
+    shippingWeightLb: statedWeightLb(row.description) ?? CATEGORY_WEIGHT_LB[row.category] ?? 1,
     hasBrochure: row.brochure === true,
   };
 }

@@ -18,6 +18,7 @@ import {
   coupons,
   customers,
   erpItems,
+  freightTable,
   galleryImages,
   newsletterSubscribers,
   quotes,
@@ -56,6 +57,7 @@ async function tableCounts(): Promise<Record<keyof SeedSummary, number>> {
     erpItems,
     newsletterSubscribers,
     quotes,
+    freightTable,
   };
   const entries = await Promise.all(
     Object.entries(tables).map(async ([name, table]) => {

@@ -15,6 +15,7 @@ import {
   coupons,
   customers,
   erpItems,
+  freightTable,
   galleryImages,
   newsletterSubscribers,
   notifications,
@@ -40,6 +41,7 @@ import {
   seedTextPages,
 } from './content-data.ts';
 import { seedErpItems } from './erp-data.ts';
+import { seedFreightZones } from './freight-data.ts';
 import { insertDemoQuotes } from './quote-data.ts';
 import { defaultSeedFileCacheDir, storeThroughCache } from './file-cache.ts';
 import {
@@ -66,6 +68,7 @@ export interface SeedSummary {
   erpItems: number;
   newsletterSubscribers: number;
   quotes: number;
+  freightTable: number;
 }
 
 export interface SeedOptions {
@@ -101,6 +104,7 @@ export function emptySeedSummary(): SeedSummary {
     erpItems: 0,
     newsletterSubscribers: 0,
     quotes: 0,
+    freightTable: 0,
   };
 }
 
@@ -358,6 +362,7 @@ async function insertProducts(
       oldPriceCents: product.oldPriceCents,
       wholesalePriceCents: product.wholesalePriceCents,
       partnerPriceX3Cents: product.partnerPriceX3Cents,
+      shippingWeightLb: product.shippingWeightLb,
       brochure: product.hasBrochure ? requireUrl(urls, seedKeys.brochure(product.number)) : null,
       createdAt: listedAt(now, index),
     };
@@ -414,7 +419,7 @@ async function insertContent(db: Database, urls: SeedUrls, now: Date): Promise<C
 
 type BusinessCounts = Pick<
   SeedSummary,
-  'coupons' | 'customers' | 'erpItems' | 'newsletterSubscribers' | 'quotes'
+  'coupons' | 'customers' | 'erpItems' | 'newsletterSubscribers' | 'quotes' | 'freightTable'
 >;
 
 async function insertBusinessData(db: Database, now: Date): Promise<BusinessCounts> {
@@ -442,5 +447,6 @@ async function insertBusinessData(db: Database, now: Date): Promise<BusinessCoun
       })),
     ),
     quotes: await insertDemoQuotes(db, now),
+    freightTable: await insertIntoEmpty(db, freightTable, [{ id: 1, zones: seedFreightZones }]),
   };
 }

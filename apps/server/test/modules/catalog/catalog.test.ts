@@ -8,6 +8,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREIGHT_MESSAGES } from '@labshop/shared/schemas/freight';
 import { products } from '../../../src/db/schema/index.ts';
 import { addBulkProducts } from '../../../src/db/seed/bulk-products.ts';
 import { LOCAL_UPLOADS_URL_PREFIX } from '../../../src/integrations/storage/local-disk.ts';
@@ -136,6 +137,15 @@ describe('product validation', () => {
     ['wholesale price not a number', { wholesalePrice: '12,50' }, PRODUCT_MESSAGES.wholesalePrice],
     ['partner price missing', { partnerPricex3: '' }, PRODUCT_MESSAGES.partnerPricex3],
     ['brochure over 400 characters', { brochure: 'b'.repeat(401) }, PRODUCT_MESSAGES.brochure],
+    ['shipping weight of 0 lb', { shippingWeight: '0' }, FREIGHT_MESSAGES.productWeight],
+    ['shipping weight below 0', { shippingWeight: '-2' }, FREIGHT_MESSAGES.productWeight],
+    ['shipping weight in ounces', { shippingWeight: '12 oz' }, FREIGHT_MESSAGES.productWeight],
+    ['shipping weight of 3 decimals', { shippingWeight: '1.125' }, FREIGHT_MESSAGES.productWeight],
+    [
+      'shipping weight over 10,000 lb',
+      { shippingWeight: '10000.5' },
+      FREIGHT_MESSAGES.productWeight,
+    ],
   ];
   for (const [name, overrides, message] of cases) {
     it(`refuses ${name} with the spec's message`, async () => {
@@ -240,7 +250,7 @@ describe('creating a product', () => {
       .toBuffer();
     expect(withExif.includes(Buffer.from('secret-location'))).toBe(true);
     const response = await createProduct(
-      validProduct({ number: 'LATHE-1', isAdmin: 'true', _id: 'forged' }),
+      validProduct({ number: 'LATHE-1', isAdmin: 'true', _id: 'forged', shippingWeight: '42.5' }),
       [withExif],
     );
     expect(response.status).toBe(201);
@@ -251,6 +261,7 @@ describe('creating a product', () => {
       oldPrice: 1299,
       wholesalePrice: 899,
       partnerPricex3: 849.99,
+      shippingWeightLb: 42.5,
       brochure: 'https://docs.labshop.example/lathe.pdf',
       brochureUrl: 'https://docs.labshop.example/lathe.pdf',
       category: 'Alloy Grinders',

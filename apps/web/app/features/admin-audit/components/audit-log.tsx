@@ -67,6 +67,7 @@ const ACTION_LABELS: Record<string, string> = {
   'quote.update': 'Quote changed',
   'quote.send': 'Quote sent',
   'customer.payment-terms': 'Pay on account changed',
+  'freight.update': 'Freight table changed',
   'audit-log.export': 'audit_log.csv exported',
 };
 
