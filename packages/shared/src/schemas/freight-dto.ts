@@ -55,7 +55,12 @@ export const FreightZoneSchema = z
       const last = index === zone.bands.length - 1;
       if (band.upToLb === null && !last) problem(FREIGHT_MESSAGES.openBandLast(zone.name));
       const before = zone.bands[index - 1]?.upToLb;
-      if (band.upToLb !== null && before != null && band.upToLb <= before) {
+      if (
+        band.upToLb !== null &&
+        before !== undefined &&
+        before !== null &&
+        band.upToLb <= before
+      ) {
         problem(FREIGHT_MESSAGES.bandsUp(zone.name));
       }
     });

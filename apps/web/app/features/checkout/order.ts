@@ -28,6 +28,11 @@ export function priceOrder(cart: CartAnswer, coupon: AppliedCoupon | null): Pric
   );
 }
 
+/** The order with the freight estimate's cents (issue 37) in its total; the server adds the same. */
+export function withFreight(order: PricedCart, freightCents: number | undefined): PricedCart {
+  return freightCents ? { ...order, totalCents: order.totalCents + freightCents } : order;
+}
+
 /** An accepted quote as the checkout pays it (issue 37): its lines, prices and freight. */
 export interface CheckoutQuote {
   number: string;

@@ -4,6 +4,7 @@ import type { PriceTier } from '@labshop/shared/auth';
 import { ArrowLeft, Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import type { CartCheckoutState } from '../cart-items.ts';
+import { FreightEstimateRow } from './freight-estimate-row.tsx';
 
 /** The grand total with Checkout and Continue Shopping (SPEC.md "Cart page"). */
 export function CartSummary({
@@ -39,10 +40,10 @@ export function CartSummary({
           </dd>
         </div>
       </dl>
-      <p className="mt-2 text-xs text-slate-600">
-        {tier === 'wholesale' ? 'Your partner prices are applied. ' : ''}
-        Price does not include freight charges.
-      </p>
+      {tier === 'wholesale' && (
+        <p className="mt-2 text-xs text-slate-600">Your partner prices are applied.</p>
+      )}
+      <FreightEstimateRow lines={checkoutState.cartItems} />
       {totalCents < PAYMENT.minimumCents && (
         <p className="mt-2 text-xs font-semibold text-amber-800">
           The minimum card payment is {formatCents(PAYMENT.minimumCents)}.

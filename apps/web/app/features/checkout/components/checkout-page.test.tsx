@@ -112,8 +112,21 @@ async function fillBilling() {
 const payButton = () => screen.getByRole('button', { name: /Pay Now|Processing/ });
 
 const fetchMock = vi.fn<typeof fetch>();
+const isFreightEstimate = (path: unknown) => String(path).startsWith('/api/freight-estimate?');
+/** The freight table has no rate for the billing state: the order goes without freight. */
+const NO_FREIGHT = { freight: null, zone: null, weightLb: null, reason: 'no-zone' };
+/** Answers each path with its entry, and the freight estimate with `freight`. */
+function answerWith(answers: Record<string, unknown>, freight: unknown = NO_FREIGHT) {
+  fetchMock.mockImplementation(async (path) =>
+    Response.json(isFreightEstimate(path) ? freight : answers[String(path)]),
+  );
+}
+/** The calls the checkout made, less its freight estimates. */
+const checkoutCalls = () =>
+  fetchMock.mock.calls.map(([path]) => path).filter((path) => !isFreightEstimate(path));
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
+  answerWith({});
   document.cookie = `${COOKIES.cart}=${encodeURIComponent('["PL-30"]')}; Path=/`;
 });
 afterEach(() => {
@@ -192,7 +205,7 @@ describe('the checkout page', () => {
       '/api/checkCustomer': { customer: { number: 'WEBABC', fullName: 'Ann Lee' } },
       '/api/createSalesOrder': { ok: true, orderNumber: 'WEB-100011', erpSyncStatus: 'pending' },
     };
-    fetchMock.mockImplementation(async (path) => Response.json(answers[String(path)]));
+    answerWith(answers);
     await fillBilling();
     postToken('9411111111111111');
     await waitFor(() => expect(payButton()).toHaveProperty('disabled', false));
@@ -203,9 +216,60 @@ describe('the checkout page', () => {
       orderId: 'WEB-100011',
       amount: 38997,
     });
-    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(Object.keys(answers));
+    expect(checkoutCalls()).toEqual(Object.keys(answers));
     expect(window.sessionStorage.getItem(PAYMENT_COMPLETED_STORAGE_KEY)).toBe('true');
     expect(readCookie(COOKIES.cart)).toBeUndefined();
+  });
+
+  it('adds the freight estimate for the billing state to the order and to the amount', async () => {
+    renderPage({ tier: 'retail', items: [{ product: lathe, quantity: 2 }], removed: [] });
+    const answers: Record<string, unknown> = {
+      '/api/checkout/verify-captcha': { success: true, nonce: 'n-1' },
+      '/api/salesOrdersLastID': { lastSalesOrderId: 'WEB-100010' },
+      '/api/process-payment': {
+        ok: true,
+        retref: 'R1',
+        error: null,
+        orderNumber: 'WEB-100011',
+        amount: 28_398,
+      },
+      '/api/checkCustomer': { customer: { number: 'WEBABC', fullName: 'Ann Lee' } },
+      '/api/createSalesOrder': { ok: true, orderNumber: 'WEB-100011', erpSyncStatus: 'pending' },
+    };
+    answerWith(answers, { freight: 24, zone: 'Midwest', weightLb: 90, reason: null });
+    await fillBilling();
+    postToken('9411111111111111');
+    await waitFor(() => expect(screen.getByTestId('order-freight').textContent).toBe('$24.00'));
+    expect(screen.getByText('Freight (90 lb)')).toBeTruthy();
+    // Two lathes at $129.99 and the freight.
+    expect(screen.getByTestId('order-total').textContent).toBe('$283.98');
+    expect(screen.queryByText('Price does not include freight charges')).toBeNull();
+    const estimate = fetchMock.mock.calls.find(([path]) => isFreightEstimate(path));
+    expect(String(estimate?.[0])).toBe('/api/freight-estimate?country=US&state=OH&item=PL-30%3A2');
+
+    await waitFor(() => expect(payButton()).toHaveProperty('disabled', false));
+    fireEvent.click(payButton());
+    await screen.findByText(/^Receipt /);
+    const payment = fetchMock.mock.calls.find(([path]) => path === '/api/process-payment');
+    expect(JSON.parse(String(payment?.[1]?.body))).toMatchObject({ amount: 28_398 });
+  });
+
+  it('keeps Pay Now disabled until the freight estimate answers', async () => {
+    renderPage({ tier: 'retail', items: [{ product: lathe, quantity: 1 }], removed: [] });
+    let answerFreight: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation((path) =>
+      isFreightEstimate(path)
+        ? new Promise<Response>((resolve) => (answerFreight = resolve))
+        : Promise.resolve(Response.json({})),
+    );
+    await fillBilling();
+    postToken('9411111111111111');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(payButton()).toHaveProperty('disabled', true);
+    answerFreight(Response.json({ freight: 12, zone: 'Midwest', weightLb: 40, reason: null }));
+    await waitFor(() => expect(payButton()).toHaveProperty('disabled', false));
+    expect(screen.getByTestId('order-total').textContent).toBe('$141.99');
   });
 
   it('shows a decline in the alert and stays, ready to try again', async () => {
@@ -367,7 +431,7 @@ describe('the checkout page', () => {
       '/api/checkCustomer': { customer: { number: 'C10017', fullName: 'Ann Lee' } },
       '/api/createSalesOrder': { ok: true, orderNumber: 'WEB-100011', erpSyncStatus: 'pending' },
     };
-    fetchMock.mockImplementation(async (path) => Response.json(answers[String(path)]));
+    answerWith(answers);
     fireEvent.change(screen.getByLabelText('Email', { exact: true }), {
       target: { value: 'ann@lee-dental.example' },
     });
@@ -420,13 +484,13 @@ describe('the checkout page', () => {
       '/api/checkCustomer': { customer: { number: 'C10017', fullName: 'Ann Lee' } },
       '/api/createSalesOrder': { ok: true, orderNumber: 'WEB-100011', erpSyncStatus: 'pending' },
     };
-    fetchMock.mockImplementation(async (path) => Response.json(answers[String(path)]));
+    answerWith(answers);
     await fillBilling();
     const place = screen.getByRole('button', { name: 'Place order on account' });
     await waitFor(() => expect(place).toHaveProperty('disabled', false));
     fireEvent.click(place);
     await waitFor(() => expect(screen.getByText(PAYMENT_TERMS_MESSAGES.poRequired)).toBeTruthy());
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(checkoutCalls()).toEqual([]);
 
     fireEvent.change(screen.getByLabelText(/^PO number/), { target: { value: 'PO-88' } });
     await waitFor(() => expect(place).toHaveProperty('disabled', false));

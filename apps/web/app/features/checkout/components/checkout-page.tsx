@@ -16,9 +16,10 @@ import {
 import { Lock } from 'lucide-react';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { clearCart } from '../../cart/cart-store.ts';
+import { freightCentsOf, useFreightEstimate } from '../../cart/freight-estimate.ts';
 import { captchaToken, loadRecaptcha } from '../../content/api/recaptcha.ts';
 import {
   checkCustomer,
@@ -31,7 +32,7 @@ import {
 import { useBehaviouralScore } from '../behavioural-score.ts';
 import { useCardToken } from '../card-token.ts';
 import { runCheckout, type CheckoutCalls } from '../checkout-flow.ts';
-import { priceOrder, type AppliedCoupon, type CheckoutQuote } from '../order.ts';
+import { priceOrder, withFreight, type AppliedCoupon, type CheckoutQuote } from '../order.ts';
 import { BillingFields, type BillingValues } from './billing-fields.tsx';
 import { CardFrame } from './card-frame.tsx';
 import type { LinkedCoupon } from '../api/linked-coupon.ts';
@@ -105,16 +106,6 @@ export function CheckoutPage({
     linkedCoupon && 'applied' in linkedCoupon ? linkedCoupon.applied : null,
   );
   useForgetCouponParam();
-  const order = useMemo(() => quote?.order ?? priceOrder(cart, coupon), [quote, cart, coupon]);
-  const partnerPriced = useMemo(() => partnerPricedNumbers(cart), [cart]);
-
-  const [chosenMethod, setMethod] = useState<PaymentMethod>('card');
-  // The order may outgrow the credit (a coupon removed): then it is the card again.
-  const method: PaymentMethod =
-    chosenMethod === 'on_account' && paymentTerms && fitsCredit(paymentTerms, order.totalCents)
-      ? 'on_account'
-      : 'card';
-  const onAccount = method === 'on_account';
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -144,6 +135,31 @@ export function CheckoutPage({
     handleSubmit,
     formState: { errors, isValid },
   } = form;
+
+  // Freight to the billing address's state (issue 37): a quote has its own.
+  const [shipCountry, shipState] = useWatch({ control: form.control, name: ['country', 'state'] });
+  const cartLines = useMemo(
+    () =>
+      quote
+        ? []
+        : cart.items.map(({ product, quantity }) => ({ number: product.number, quantity })),
+    [quote, cart],
+  );
+  const freight = useFreightEstimate(cartLines, { country: shipCountry, state: shipState });
+  const freightCents = quote ? quote.freightCents : freightCentsOf(freight);
+  const order = useMemo(
+    () => quote?.order ?? withFreight(priceOrder(cart, coupon), freightCents),
+    [quote, cart, coupon, freightCents],
+  );
+  const partnerPriced = useMemo(() => partnerPricedNumbers(cart), [cart]);
+
+  const [chosenMethod, setMethod] = useState<PaymentMethod>('card');
+  // The order may outgrow the credit (a coupon removed): then it is the card again.
+  const method: PaymentMethod =
+    chosenMethod === 'on_account' && paymentTerms && fitsCredit(paymentTerms, order.totalCents)
+      ? 'on_account'
+      : 'card';
+  const onAccount = method === 'on_account';
 
   // reCAPTCHA v3 scores the visit, so its script loads with the page, not at the click.
   useEffect(() => {
@@ -217,7 +233,8 @@ export function CheckoutPage({
     }
   };
 
-  const canPay = (onAccount || card.token !== null) && isValid && !busy;
+  // The amount sent must hold the freight the server will price: wait for its estimate.
+  const canPay = (onAccount || card.token !== null) && isValid && !busy && !freight.pending;
   const payHintId = fieldId('pay-hint');
 
   return (
@@ -250,7 +267,8 @@ export function CheckoutPage({
           <OrderDetails
             order={order}
             partnerPriced={quote ? NO_LINES : partnerPriced}
-            {...(quote ? { freightCents: quote.freightCents } : {})}
+            {...(freightCents === undefined ? {} : { freightCents })}
+            {...(freight.answer?.weightLb ? { freightWeightLb: freight.answer.weightLb } : {})}
           />
           {!quote && (
             <div className="mt-5 border-t border-slate-200 pt-5">

@@ -7,8 +7,13 @@ export interface OrderDetailsProps {
   order: PricedCart;
   /** Product numbers whose line is at the partner x3 price. */
   partnerPriced: ReadonlySet<string>;
-  /** A quote's freight (issue 37), within `order.totalCents`; absent: freight is not included. */
+  /**
+   * The freight (issue 37), within `order.totalCents`: a quote's, or the freight table's rate to
+   * the billing state. Absent: freight is not included, and the SPEC's note says so.
+   */
   freightCents?: number;
+  /** The cart's weight the freight table's rate is for. */
+  freightWeightLb?: number;
 }
 
 export const FREIGHT_NOTE = 'Price does not include freight charges';
@@ -17,7 +22,12 @@ export const FREIGHT_NOTE = 'Price does not include freight charges';
  * The order details table (SPEC.md "Checkout page"): Item, Qty, Unit Price and Line Price, then
  * the subtotal, the coupon's discount and the total charged.
  */
-export function OrderDetails({ order, partnerPriced, freightCents }: OrderDetailsProps) {
+export function OrderDetails({
+  order,
+  partnerPriced,
+  freightCents,
+  freightWeightLb,
+}: OrderDetailsProps) {
   const cell = 'px-1 py-2.5 align-top first:pl-0 last:pr-0 sm:px-2';
   const amount = `${cell} text-right whitespace-nowrap tabular-nums`;
   return (
@@ -85,6 +95,7 @@ export function OrderDetails({ order, partnerPriced, freightCents }: OrderDetail
               <tr>
                 <th scope="row" colSpan={3} className={`${cell} text-left font-medium`}>
                   {FREIGHT_LINE_TITLE}
+                  {freightWeightLb !== undefined && ` (${freightWeightLb} lb)`}
                 </th>
                 <td className={amount} data-testid="order-freight">
                   {formatCents(freightCents)}

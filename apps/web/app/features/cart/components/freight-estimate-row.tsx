@@ -1,0 +1,95 @@
+import { formatCents } from '@labshop/shared/money';
+import { isUsStateCode, US_STATE_CODES } from '@labshop/shared/us-states';
+import { useId, useMemo, useState, useSyncExternalStore } from 'react';
+import type { PricedCartItem } from '../cart-items.ts';
+import { freightCentsOf, useFreightEstimate } from '../freight-estimate.ts';
+
+/** Where the visitor last estimated freight to, so the cart remembers it between visits. */
+const SHIP_STATE_KEY = 'labshop-ship-state';
+
+const FREIGHT_NOTE = 'Price does not include freight charges.';
+
+function readSavedState(): string {
+  try {
+    return window.localStorage.getItem(SHIP_STATE_KEY) ?? '';
+  } catch {
+    return ''; // storage blocked (private mode): the choice lasts for this page only
+  }
+}
+
+/** Another tab's choice reaches this one ('storage' fires in the other tabs only). */
+function subscribeToStorage(onChange: () => void): () => void {
+  window.addEventListener('storage', onChange);
+  return () => window.removeEventListener('storage', onChange);
+}
+
+/**
+ * The cart's freight estimate (issue 37): the visitor picks the US state it ships to, and the
+ * shop's freight table gives the rate for the cart's weight. Where none applies, the SPEC's note
+ * stays, with why when it helps (a truck load, a state quoted apart).
+ */
+export function FreightEstimateRow({ lines }: { lines: readonly PricedCartItem[] }) {
+  const id = useId();
+  // The server's HTML has no state chosen; the browser's saved one follows at hydration.
+  const saved = useSyncExternalStore(subscribeToStorage, readSavedState, () => '');
+  const [chosen, setChosen] = useState<string | null>(null);
+  const state = chosen ?? (isUsStateCode(saved) ? saved : '');
+  const items = useMemo(
+    () => lines.map((line) => ({ number: line.product.number, quantity: line.quantity })),
+    [lines],
+  );
+  const estimate = useFreightEstimate(items, { country: 'US', state });
+  const cents = freightCentsOf(estimate);
+  const reason = estimate.answer?.reason;
+
+  const choose = (value: string) => {
+    setChosen(value);
+    try {
+      window.localStorage.setItem(SHIP_STATE_KEY, value);
+    } catch {
+      // Storage blocked: the estimate still shows for this page.
+    }
+  };
+
+  return (
+    <div className="mt-3 border-t border-slate-200 pt-3 text-sm" data-testid="freight-estimate">
+      <div className="flex items-center justify-between gap-3">
+        <label htmlFor={`${id}-state`} className="text-slate-600">
+          Estimate freight to
+        </label>
+        <select
+          id={`${id}-state`}
+          value={state}
+          onChange={(event) => choose(event.target.value)}
+          className="min-h-11 rounded-md border border-slate-300 bg-white px-2 text-slate-900"
+        >
+          <option value="">US state</option>
+          {US_STATE_CODES.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p aria-live="polite" className="mt-2 text-xs text-slate-600">
+        {estimate.pending ? (
+          'Estimating freight…'
+        ) : cents !== undefined ? (
+          <>
+            Estimated freight {estimate.answer?.weightLb ? `(${estimate.answer.weightLb} lb) ` : ''}
+            <strong className="text-sm text-slate-900" data-testid="freight-amount">
+              {formatCents(cents)}
+            </strong>
+            , added at checkout for shipping to {state}.
+          </>
+        ) : (
+          <>
+            {FREIGHT_NOTE}
+            {reason === 'too-heavy' && ' This order ships by truck: its freight is quoted.'}
+            {reason === 'no-zone' && ` Freight to ${state} is quoted separately.`}
+          </>
+        )}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import type { FreightEstimateAnswer } from '@labshop/shared/schemas/freight';
+import { useEffect, useMemo, useState } from 'react';
+
+/**
+ * The freight estimate of a cart to a US state (issue 37), from GET /api/freight-estimate: what
+ * the cart shows and the checkout adds to the amount it sends. The server charges the same
+ * freight, priced again from its table, and refuses another amount. No state, or a country
+ * outside the US, has no estimate, so nothing is asked.
+ */
+
+export interface FreightEstimate {
+  /** Null: no estimate applies (the SPEC's note), or it could not be had. */
+  answer: FreightEstimateAnswer | null;
+  /** Asked for and not answered yet: the checkout waits before it charges. */
+  pending: boolean;
+}
+
+/** The estimate's query, or null when nothing needs asking. */
+export function freightQuery(
+  lines: readonly { number: string; quantity: number }[],
+  place: { country: string; state: string },
+): string | null {
+  if (place.country !== 'US' || place.state === '' || lines.length === 0) return null;
+  const query = new URLSearchParams({ country: 'US', state: place.state });
+  for (const line of lines) query.append('item', `${line.number}:${line.quantity}`);
+  return query.toString();
+}
+
+export function useFreightEstimate(
+  lines: readonly { number: string; quantity: number }[],
+  place: { country: string; state: string },
+): FreightEstimate {
+  const { country, state } = place;
+  const query = useMemo(() => freightQuery(lines, { country, state }), [lines, country, state]);
+  const [result, setResult] = useState<{ query: string; answer: FreightEstimateAnswer | null }>();
+
+  useEffect(() => {
+    if (query === null) return;
+    const controller = new AbortController();
+    fetch(`/api/freight-estimate?${query}`, {
+      headers: { accept: 'application/json' },
+      signal: controller.signal,
+    })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`GET /api/freight-estimate answered ${response.status}`);
+        setResult({ query, answer: (await response.json()) as FreightEstimateAnswer });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        // Without an estimate the order is priced without freight; the server says if it differs.
+        console.error('The freight estimate failed:', error);
+        setResult({ query, answer: null });
+      });
+    return () => controller.abort();
+  }, [query]);
+
+  if (query === null) return { answer: null, pending: false };
+  return result?.query === query
+    ? { answer: result.answer, pending: false }
+    : { answer: null, pending: true };
+}
+
+/** The freight in cents when an estimate applies. */
+export function freightCentsOf(estimate: FreightEstimate): number | undefined {
+  const dollars = estimate.answer?.freight;
+  return dollars === undefined || dollars === null ? undefined : Math.round(dollars * 100);
+}
