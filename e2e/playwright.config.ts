@@ -48,6 +48,7 @@ const PHONE_SPECS = [
   'address-book.spec.ts',
   'quick-order.spec.ts',
   'quotes.spec.ts',
+  'freight.spec.ts',
 ];
 
 const launchOptions = { executablePath: chromiumPath, args: chromiumArgs };

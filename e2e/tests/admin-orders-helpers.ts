@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { OHIO_FREIGHT } from './checkout-steps.ts';
 import { waitForHydration } from './fixtures.ts';
 
 /**
@@ -27,8 +28,10 @@ export const BUYER = {
 export interface PlacedOrder {
   orderNumber: string;
   email: string;
-  /** Dollars: two aprons and a box of masks, no coupon. */
+  /** Dollars: two aprons and a box of masks, no coupon, and their freight to Ohio. */
   total: number;
+  /** Dollars: three pieces of a pound each to Ohio. */
+  freight: number;
 }
 
 /** Buys two aprons and a box of masks with the sandbox's approving card. */
@@ -73,5 +76,6 @@ export async function placeOrder(page: Page, name: string): Promise<PlacedOrder>
   });
   const orderNumber = (await page.getByTestId('order-number').textContent())?.trim() ?? '';
   expect(orderNumber).toMatch(/^WEB-\d+$/);
-  return { orderNumber, email, total: 2 * APRON.retail + MASKS.retail };
+  const freight = OHIO_FREIGHT.upTo5Lb;
+  return { orderNumber, email, total: 2 * APRON.retail + MASKS.retail + freight, freight };
 }

@@ -3,15 +3,18 @@ import { ORDER_HISTORY_CSV_COLUMNS, ORDERS_MESSAGES } from '@labshop/shared/sche
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { APRON, BUYER, MASKS, placeOrder } from './admin-orders-helpers.ts';
 import { parseCsv } from './erp-helpers.ts';
-import { ADMIN, expectNoAccessibilityViolations, logIn, waitForHydration } from './fixtures.ts';
+import {
+  ADMIN,
+  expectNoAccessibilityViolations,
+  logIn,
+  waitForHydration,
+  usd,
+} from './fixtures.ts';
 
 /**
  * Orders History: an order bought through the checkout shows in the list, its cart and address
  * open in modals that print on their own, and orders_history.csv holds it.
  */
-
-const usd = (dollars: number) =>
-  dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 async function openOrdersHistory(page: Page, search = '') {
   await logIn(page, ADMIN, '/home');
@@ -77,6 +80,7 @@ test.describe('Orders History', () => {
     await expect(
       items.getByRole('row', { name: new RegExp(MASKS.title) }).getByRole('cell'),
     ).toHaveText(['1', usd(MASKS.retail), usd(MASKS.retail)]);
+    await expect(items.getByRole('row', { name: /Freight/ })).toContainText(usd(order.freight));
     await expect(items.getByRole('row', { name: /Order total/ })).toContainText(usd(order.total));
     await expectNoAccessibilityViolations(page);
     await expectPrintsAlone(page, cart, items);

@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAccessibilityViolations, logIn, PARTNER, waitForHydration } from './fixtures.ts';
+import {
+  expectNoAccessibilityViolations,
+  logIn,
+  PARTNER,
+  waitForHydration,
+  usd,
+} from './fixtures.ts';
 
 // Demo catalogue facts (apps/server/src/db/seed/catalog-data.ts).
 const GRINDER = { number: 'AG-210', title: 'Single-Station Alloy Grinder', retail: 1295 };
@@ -11,9 +17,6 @@ const VIBRATOR = {
   wholesale: 285,
   partnerX3: 269,
 };
-
-const usd = (dollars: number) =>
-  dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 /** The shop card of a product, found by its bracketed number. */
 function card(page: Page, number: string) {

@@ -33,6 +33,12 @@ export function uniqueEmail(name: string): string {
   return `${name}.${project}.${Date.now()}@lee-dental.example`;
 }
 
+/**
+ * The demo freight table's Midwest rates (apps/server/src/db/seed/freight-data.ts), which an
+ * order billed to Ohio (fillBilling's default) pays by the cart's weight (issue 37).
+ */
+export const OHIO_FREIGHT = { upTo5Lb: 12, upTo50Lb: 45 } as const;
+
 /** Fills the billing form: Toledo, Ohio unless `place` names another state, ZIP and country. */
 export async function fillBilling(
   page: Page,

@@ -1,7 +1,13 @@
 import { CHECKOUT_MESSAGES } from '@labshop/shared/schemas/checkout';
 import type { ContactDataDto, MailLogPageDto } from '@labshop/shared/schemas/content';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAccessibilityViolations, logIn, PARTNER, waitForHydration } from './fixtures.ts';
+import {
+  expectNoAccessibilityViolations,
+  logIn,
+  PARTNER,
+  waitForHydration,
+  usd,
+} from './fixtures.ts';
 import {
   adminOrder,
   adminPage,
@@ -9,6 +15,7 @@ import {
   CARDS,
   enterCard,
   fillBilling,
+  OHIO_FREIGHT,
   openCheckout,
   payAndLand,
   payNow,
@@ -31,9 +38,6 @@ const VIBRATOR = {
   wholesale: 285,
   partnerX3: 269,
 };
-
-const usd = (dollars: number) =>
-  dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 async function addToCartFromProductPage(page: Page, number: string) {
   await page.goto(`/product-details/${number}`);
@@ -76,7 +80,9 @@ test.describe('the checkout', () => {
 
     const subtotal = 2 * APRON.retail + MASKS.retail;
     const discount = Math.round(subtotal * 10) / 100;
-    const total = subtotal - discount;
+    // Three pieces of a pound each, to Ohio; the coupon takes nothing off the freight.
+    const freight = OHIO_FREIGHT.upTo5Lb;
+    const total = subtotal - discount + freight;
     const details = page.getByTestId('order-details');
     await expect(details.getByRole('row', { name: new RegExp(APRON.title) })).toContainText(
       usd(2 * APRON.retail),
@@ -87,10 +93,12 @@ test.describe('the checkout', () => {
     await page.getByLabel('Coupon code').fill('black10');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByTestId('order-discount')).toHaveText(`−${usd(discount)}`);
-    await expect(page.getByTestId('order-total')).toHaveText(usd(total));
+    await expect(page.getByTestId('order-total')).toHaveText(usd(subtotal - discount));
 
     const email = uniqueEmail('ann');
     await fillBilling(page, email);
+    await expect(page.getByTestId('order-freight')).toHaveText(usd(freight));
+    await expect(page.getByTestId('order-total')).toHaveText(usd(total));
     await enterCard(page, CARDS.approves);
     const orderNumber = await payAndLand(page);
     await expect(page.getByTestId('order-amount')).toHaveText(usd(total));
@@ -134,14 +142,17 @@ test.describe('the checkout', () => {
 
     const email = uniqueEmail('partner');
     await fillBilling(page, email);
+    // Three vibrators of 14 lb to Ohio.
+    const total = 3 * VIBRATOR.partnerX3 + OHIO_FREIGHT.upTo50Lb;
+    await expect(page.getByTestId('order-total')).toHaveText(usd(total));
     await enterCard(page, CARDS.approves);
     const orderNumber = await payAndLand(page);
-    await expect(page.getByTestId('order-amount')).toHaveText(usd(3 * VIBRATOR.partnerX3));
+    await expect(page.getByTestId('order-amount')).toHaveText(usd(total));
 
     const admin = await adminPage(browser);
     const order = await adminOrder(admin, orderNumber);
     expect(order.status).toBe('paid');
-    expect(order.amount).toBe(3 * VIBRATOR.partnerX3);
+    expect(order.amount).toBe(total);
     expect(order.customerType).toBe('Wholesale');
     expect(order.cart).toEqual([expect.objectContaining({ number: VIBRATOR.number, quantity: 3 })]);
     await admin.context().close();

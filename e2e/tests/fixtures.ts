@@ -10,6 +10,10 @@ import {
   type TestInfo,
 } from '@playwright/test';
 
+/** Dollars as the shop shows them: $1,295.00. */
+export const usd = (dollars: number) =>
+  dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+
 /** Waits until React has hydrated the page (root.tsx sets the marker). */
 export async function waitForHydration(page: Page): Promise<void> {
   // The code starts after the page has loaded (decision 009), then loads and runs its chunks:

@@ -7,6 +7,7 @@ import {
   TINY_JPEG,
   uniqueNumber,
   waitForHydration,
+  usd,
 } from './fixtures.ts';
 
 // Demo catalogue facts (apps/server/src/db/seed/catalog-data.ts).
@@ -23,9 +24,6 @@ const GRINDER = {
 function card(page: Page, number: string) {
   return page.getByRole('article').filter({ hasText: `[${number}]` });
 }
-
-const usd = (dollars: number) =>
-  dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 test.describe('the shop', () => {
   test('browses a category from the category list', async ({ page }) => {

@@ -117,7 +117,7 @@ export const OrderHistoryEntrySchema = z.object({
   /** Dollars. */
   discount: z.number(),
   couponCode: z.string().nullable(),
-  /** Ours (issue 37): dollars of freight within amount (a quote's); 0 without. */
+  /** Ours (issue 37): dollars of freight within amount (a quote's or the freight table's); 0 without. */
   freight: z.number(),
   /** Ours (issue 37): by card, or on the lab's account under terms, due on a day. */
   paymentMethod: z.enum(['card', 'on_account']),
