@@ -161,9 +161,8 @@ test.describe('quotes', () => {
     await waitForHydration(page);
     await page.getByRole('radio', { name: /On account \(NET30\)/ }).check();
     await expect(page.getByTitle('Card details')).toBeHidden();
-    await expect(page.getByLabel('PO number / reference (optional)', { exact: true })).toHaveValue(
-      poNumber,
-    );
+    // On account the PO number is required, and its label says so.
+    await expect(page.getByLabel('PO number / reference', { exact: true })).toHaveValue(poNumber);
     await page.getByRole('button', { name: 'Place order on account' }).click();
     await expect(page.getByRole('heading', { name: 'Order Placed!' })).toBeVisible({
       timeout: 20_000,

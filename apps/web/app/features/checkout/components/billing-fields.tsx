@@ -28,6 +28,8 @@ export interface BillingFieldsProps {
   countries: readonly { code: string; name: string }[];
   /** usStateOptions() from the loader: the names stay out of the page's code. */
   states: readonly { code: string; name: string }[];
+  /** Paying on account (issue 37): the PO number is required then, and says so. */
+  poRequired?: boolean;
 }
 
 /**
@@ -37,7 +39,14 @@ export interface BillingFieldsProps {
  * other countries as text (issue 34); the hidden companyFax trap. Errors show once a field was
  * left, tied to it with aria-describedby.
  */
-export function BillingFields({ form, errors, fieldId, countries, states }: BillingFieldsProps) {
+export function BillingFields({
+  form,
+  errors,
+  fieldId,
+  countries,
+  states,
+  poRequired = false,
+}: BillingFieldsProps) {
   const { register } = form;
   const error = (name: BillingField) => errors[name]?.message;
   const field = (name: BillingField, required = true) =>
@@ -180,12 +189,12 @@ export function BillingFields({ form, errors, fieldId, countries, states }: Bill
       <FormField
         look="storefront"
         label={PO_NUMBER_LABEL}
-        note="(optional)"
+        note={poRequired ? '' : '(optional)'}
         id={fieldId('poNumber')}
         error={error('poNumber')}
       >
         <input
-          {...field('poNumber', false)}
+          {...field('poNumber', poRequired)}
           {...register('poNumber')}
           type="text"
           autoComplete="off"

@@ -492,6 +492,8 @@ describe('the checkout page', () => {
     await waitFor(() => expect(screen.getByText(PAYMENT_TERMS_MESSAGES.poRequired)).toBeTruthy());
     expect(checkoutCalls()).toEqual([]);
 
+    // Required now: its label drops '(optional)'.
+    expect(screen.getByLabelText('PO number / reference', { exact: true })).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/^PO number/), { target: { value: 'PO-88' } });
     await waitFor(() => expect(place).toHaveProperty('disabled', false));
     fireEvent.click(place);

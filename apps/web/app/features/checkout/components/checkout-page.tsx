@@ -331,6 +331,7 @@ export function CheckoutPage({
               fieldId={fieldId}
               countries={countries}
               states={states}
+              poRequired={onAccount}
             />
 
             <div role="alert" data-testid="checkout-error">
