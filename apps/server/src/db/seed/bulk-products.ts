@@ -50,13 +50,16 @@ export async function addBulkProducts(
         order by number limit 1
       )
       insert into products (number, title, description, category_id, images,
-                            new_price_cents, wholesale_price_cents, partner_price_x3_cents)
+                            new_price_cents, wholesale_price_cents, partner_price_x3_cents,
+                            shipping_weight_lb)
       select 'BULK-' || lpad(n::text, 6, '0'),
              words.adjectives[1 + n % 8] || ' ' || words.nouns[1 + (n / 8) % 10] || ' ' || n,
              'A synthetic product for load tests.',
              live_categories.ids[1 + n % greatest(array_length(live_categories.ids, 1), 1)],
              coalesce((select images from picture), '[]'::jsonb),
-             10000 + (n % 500) * 100, 8000 + (n % 500) * 80, 7500 + (n % 500) * 75
+             10000 + (n % 500) * 100, 8000 + (n % 500) * 80, 7500 + (n % 500) * 75,
+             -- 0.5 to 25 lb, so freight estimates of bulk carts land in the weight bands.
+             0.5 + (n % 50) * 0.5
       from generate_series(1, ${count}) as n, words, live_categories
     `);
     return count;
