@@ -13,7 +13,7 @@ export interface ProductBodyOptions {
 
 /**
  * The multipart body of a product create or update: the form's text fields as strings (an
- * empty old price or brochure means none), then the image files.
+ * empty old price, shipping weight or brochure means none), then the image files.
  */
 function productFields(values: ProductInput, { confirmPrices }: ProductBodyOptions): FormData {
   const body = new FormData();
@@ -26,6 +26,7 @@ function productFields(values: ProductInput, { confirmPrices }: ProductBodyOptio
   body.set('newPrice', values.newPrice);
   body.set('wholesalePrice', values.wholesalePrice);
   body.set('partnerPricex3', values.partnerPricex3);
+  body.set('shippingWeight', values.shippingWeight ?? '');
   body.set('brochure', values.brochure ?? '');
   return body;
 }

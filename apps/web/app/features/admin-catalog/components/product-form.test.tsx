@@ -5,7 +5,9 @@ import {
 } from '@labshop/shared/schemas/catalog';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FREIGHT_MESSAGES } from '@labshop/shared/schemas/freight';
 import { ApiError } from '../../admin/api/http.ts';
+import { createProductBody, updateProductBody } from '../api/product-body.ts';
 import { ProductForm, type ProductSubmission } from './product-form.tsx';
 
 const categories: CategoryDto[] = [
@@ -84,6 +86,7 @@ describe('the product form', () => {
     // The optional fields stay quiet.
     expect(screen.queryByText(PRODUCT_MESSAGES.oldPrice)).toBeNull();
     expect(screen.queryByText(PRODUCT_MESSAGES.brochure)).toBeNull();
+    expect(screen.queryByText(FREIGHT_MESSAGES.productWeight)).toBeNull();
     expect(screen.getByLabelText('Title').getAttribute('aria-invalid')).toBe('true');
     expect(onSave).not.toHaveBeenCalled();
   });
@@ -245,6 +248,43 @@ describe('the product form', () => {
     const [submission] = onSave.mock.calls[0]!;
     expect(submission.existingImages).toEqual(['/uploads/products/b.jpg']);
     expect(submission.newImages.map((file) => file.name)).toEqual(['new.jpg']);
+  });
+
+  it('shows the shipping weight, refuses a bad one and sends a good one', async () => {
+    const { onSave } = renderForm({
+      mode: 'edit',
+      product: { ...product, shippingWeightLb: 42.5 },
+    });
+    const weight = screen.getByLabelText('Shipping weight (lb)') as HTMLInputElement;
+    expect(weight.value).toBe('42.5');
+    expect(weight.getAttribute('inputmode')).toBe('decimal');
+
+    fill('Shipping weight (lb)', '0');
+    expect(await screen.findByText(FREIGHT_MESSAGES.productWeight)).toBeTruthy();
+    expect(weight.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(submitButton());
+    await screen.findByText(FREIGHT_MESSAGES.productWeight);
+    expect(onSave).not.toHaveBeenCalled();
+
+    fill('Shipping weight (lb)', '12.25');
+    await waitFor(() => expect(screen.queryByText(FREIGHT_MESSAGES.productWeight)).toBeNull());
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+    const [submission] = onSave.mock.calls[0]!;
+    expect(submission.values.shippingWeight).toBe('12.25');
+    const body = updateProductBody(submission.values, submission.existingImages, [], {
+      confirmPrices: false,
+    });
+    expect(body.get('shippingWeight')).toBe('12.25');
+  });
+
+  it('sends an emptied shipping weight as none', async () => {
+    const { onSave } = renderForm({ mode: 'edit', product: { ...product, shippingWeightLb: 3 } });
+    fill('Shipping weight (lb)', '');
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+    const { values } = onSave.mock.calls[0]![0];
+    expect(createProductBody(values, [], { confirmPrices: false }).get('shippingWeight')).toBe('');
   });
 
   it("shows the server's reason when a save fails, else the spec's message", async () => {

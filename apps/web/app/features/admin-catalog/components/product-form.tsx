@@ -81,6 +81,7 @@ const EMPTY: ProductFormValues = {
   newPrice: '',
   wholesalePrice: '',
   partnerPricex3: '',
+  shippingWeight: '',
   brochure: '',
 };
 
@@ -97,6 +98,7 @@ function formValues(product: ProductDto | undefined): ProductFormValues {
     newPrice: price(product.newPrice),
     wholesalePrice: price(product.wholesalePrice),
     partnerPricex3: price(product.partnerPricex3),
+    shippingWeight: product.shippingWeightLb === null ? '' : String(product.shippingWeightLb),
     brochure: product.brochure ?? '',
   };
 }
@@ -112,6 +114,7 @@ const HINTS: Partial<Record<keyof ProductFormValues, string>> = {
   newPrice: 'The retail price.',
   wholesalePrice: 'For signed-in partners.',
   partnerPricex3: 'For partners buying 3 or more.',
+  shippingWeight: 'Optional; freight rates by weight need it (Admin > Freight).',
   brochure: 'Optional: upload a PDF, or enter the address of one (https://...).',
 };
 
@@ -347,7 +350,7 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
   return (
     <form noValidate onSubmit={submit} className="space-y-6" aria-busy={isSubmitting}>
       <p className="text-sm text-slate-600">
-        Every field is required except Old Price and Brochure.
+        Every field is required except Old Price, Shipping weight and Brochure.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField look="admin" label="Product Number" {...fieldFrame('number')}>
@@ -395,6 +398,15 @@ export function ProductForm({ mode, product, categories, onSave, createdLinks }:
             {errorText(name, errors[name])}
           </FormField>
         ))}
+        <FormField look="admin" label="Shipping weight (lb)" {...fieldFrame('shippingWeight')}>
+          <input
+            {...field('shippingWeight', errors.shippingWeight)}
+            {...register('shippingWeight')}
+            inputMode="decimal"
+            autoComplete="off"
+          />
+          {errorText('shippingWeight', errors.shippingWeight)}
+        </FormField>
         {needsConfirmation && (
           <PriceWarning
             warnings={warnings}
