@@ -13,6 +13,7 @@ const ADMIN_MENU: readonly (readonly [name: string, path: string])[] = [
   ['Overview', '/admin'],
   ['Orders History', '/admin/orders-history'],
   ['Quotes', '/admin/quotes'],
+  ['Freight', '/admin/freight'],
   ['Contacts Data', '/admin/contact'],
   ['Gallery', '/admin/gallery'],
   ['Products', '/admin/products'],

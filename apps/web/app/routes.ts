@@ -10,6 +10,7 @@ import { TEXT_PAGES } from '@labshop/shared/constants';
 const BUILT_ADMIN_SCREENS: Partial<Record<AdminScreenPath, string>> = {
   'orders-history': 'routes/admin/orders.tsx',
   quotes: 'routes/admin/quotes.tsx',
+  freight: 'routes/admin/freight.tsx',
   products: 'routes/admin/products.tsx',
   categories: 'routes/admin/categories.tsx',
   contact: 'routes/admin/contact.tsx',

@@ -6,6 +6,8 @@ export const ADMIN_SCREEN_PATHS = [
   'orders-history',
   // Beyond the spec (issue 37): labs' quote requests, priced and sent from here.
   'quotes',
+  // Beyond the spec (issue 37): the freight table of US zones and rates every order pays.
+  'freight',
   'contact',
   'gallery',
   'products',

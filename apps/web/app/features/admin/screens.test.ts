@@ -7,10 +7,11 @@ describe('admin screens', () => {
     expect(ADMIN_SCREENS.map((screen) => screen.path)).toEqual([...ADMIN_SCREEN_PATHS]);
   });
 
-  it("carry the spec's sidebar labels with Quotes, then the Mail log, the Sync History and the Audit Log (beyond the spec)", () => {
+  it("carry the spec's sidebar labels with Quotes and Freight, then the Mail log, the Sync History and the Audit Log (beyond the spec)", () => {
     expect(ADMIN_SCREENS.map((screen) => screen.label)).toEqual([
       'Orders History',
       'Quotes',
+      'Freight',
       'Contacts Data',
       'Gallery',
       'Products',

@@ -13,6 +13,7 @@ import {
   ArrowLeftRight,
   ScrollText,
   ReceiptText,
+  Truck,
   type LucideIcon,
 } from 'lucide-react';
 import type { AdminScreenPath } from './screen-paths.ts';
@@ -41,6 +42,12 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     label: 'Quotes',
     description: "Labs' quote requests: set prices, freight and a validity date, then send them.",
     icon: ReceiptText,
+  },
+  {
+    path: 'freight',
+    label: 'Freight',
+    description: 'Freight rates by US zone, a flat rate or by weight, charged on every order.',
+    icon: Truck,
   },
   {
     path: 'contact',
