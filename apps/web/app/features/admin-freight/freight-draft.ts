@@ -126,6 +126,8 @@ export type FreightCheck =
       ok: false;
       /** The first message, for the screen's alert. */
       first: string;
+      /** Where the first message belongs; null for the table as a whole. */
+      firstField: FieldKey | null;
       /** The first message of each field or zone part it concerns. */
       errors: FreightErrors;
     };
@@ -165,11 +167,17 @@ export function checkZones(zones: readonly ZoneDraft[]): FreightCheck {
   const result = FreightTableSchema.safeParse(rawTable(zones));
   if (result.success) return { ok: true, body: result.data };
   const errors: FreightErrors = {};
-  for (const issue of result.error.issues) {
+  const fields = result.error.issues.map((issue) => {
     const field = fieldOf(issue.path, issue.message, zones);
     if (field && errors[field] === undefined) errors[field] = issue.message;
-  }
-  return { ok: false, first: result.error.issues[0]?.message ?? '', errors };
+    return field;
+  });
+  return {
+    ok: false,
+    first: result.error.issues[0]?.message ?? '',
+    firstField: fields[0] ?? null,
+    errors,
+  };
 }
 
 const CODE_ORDER = new Map<string, number>(US_STATE_CODES.map((code, index) => [code, index]));

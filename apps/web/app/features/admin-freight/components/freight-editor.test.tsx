@@ -176,6 +176,19 @@ describe('the Freight screen', () => {
         FREIGHT_MESSAGES.stateTwice('NY', 'East', 'West'),
       ),
     );
+
+    // Bands that do not go up: the zone's first band takes the focus.
+    const west = zone('West');
+    fireEvent.click(within(west).getByRole('checkbox', { name: /^NY, New York/ }));
+    type('Band 2 up to (lb)', '5', west);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(FREIGHT_MESSAGES.bandsUp('West')),
+    );
+    expect(within(west).getByText(FREIGHT_MESSAGES.bandsUp('West'))).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(west).getByLabelText('Band 1 up to (lb)')),
+    );
     expect(puts()).toHaveLength(0);
   });
 

@@ -29,6 +29,7 @@ import {
   statesInNoZone,
   withState,
   type BandDraft,
+  type FieldKey,
   type FreightErrors,
   type ZoneDraft,
 } from '../freight-draft.ts';
@@ -84,25 +85,30 @@ function FreightForm({ table }: { table: FreightTableAnswer }) {
   const { feedback, save } = useSaveFeedback();
   const update = useUpdateFreightTable();
   const nextKey = useRef(saved.length);
-  const formRef = useRef<HTMLFormElement>(null);
-  // Bumped by a check that failed: the first marked field then takes the focus.
-  const [failedChecks, setFailedChecks] = useState(0);
-  useEffect(() => {
-    if (failedChecks === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [failedChecks]);
-  // An element to focus once the zones have re-rendered (a new field, or where a removed one was).
+  // An element to focus once the form has re-rendered: a new field, where a removed one was,
+  // or the field of the first message of a failed check.
   const focusNext = useRef<string | null>(null);
   useEffect(() => {
     if (!focusNext.current) return;
     document.getElementById(focusNext.current)?.focus();
     focusNext.current = null;
-  }, [zones]);
+  });
 
   const changed = !sameZones(zones, saved);
   const unzoned = statesInNoZone(zones);
   const fieldId = (name: string) => `${id}-${name}`;
   const zoneId = (zone: ZoneDraft) => fieldId(`zone-${zone.key}`);
+  /** The control a message is about (the first band, or Add band, for the bands as a whole). */
+  const fieldElementId = (field: FieldKey): string | null => {
+    const [index, part, band] = field.split(':');
+    const zone = zones[Number(index)];
+    if (!zone) return null;
+    if (part === 'rates') {
+      return `${zoneId(zone)}-bands-${zone.bands.length > 0 ? '0-upToLb' : 'add'}`;
+    }
+    if (part === 'upToLb' || part === 'price') return `${zoneId(zone)}-bands-${band}-${part}`;
+    return `${zoneId(zone)}-${part}`;
+  };
 
   const editZone = (index: number, next: Partial<ZoneDraft>) =>
     setZones((current) => current.map((zone, at) => (at === index ? { ...zone, ...next } : zone)));
@@ -125,7 +131,7 @@ function FreightForm({ table }: { table: FreightTableAnswer }) {
         const check = checkZones(zones);
         if (!check.ok) {
           setErrors(check.errors);
-          setFailedChecks((count) => count + 1);
+          focusNext.current = check.firstField && fieldElementId(check.firstField);
           return { kind: 'error', lines: [check.first] };
         }
         setErrors({});
@@ -142,7 +148,6 @@ function FreightForm({ table }: { table: FreightTableAnswer }) {
 
   return (
     <form
-      ref={formRef}
       noValidate
       aria-labelledby={fieldId('heading')}
       aria-busy={update.isPending}
@@ -386,7 +391,7 @@ function StatesPicker({
         onToggle={(event) => setOpen(event.currentTarget.open)}
         className={`rounded-md border ${error ? 'border-red-500' : 'border-slate-300'}`}
       >
-        <summary className="cursor-pointer rounded-md px-3 py-2 text-sm hover:bg-slate-50">
+        <summary id={id} className="cursor-pointer rounded-md px-3 py-2 text-sm hover:bg-slate-50">
           <span className="font-semibold text-slate-700">States</span>{' '}
           <span className="text-slate-600">
             ({states.length}){states.length > 0 && `: ${states.join(', ')}`}
@@ -400,14 +405,14 @@ function StatesPicker({
           <p id={`${id}-hint`} className="text-xs text-slate-500">
             Shaded codes are in another zone: a state can be in one zone only.
           </p>
-          <div className="mt-2 grid grid-cols-[repeat(auto-fill,minmax(4.25rem,1fr))] gap-1">
+          <div className="mt-2 grid grid-cols-[repeat(auto-fill,minmax(3.5rem,1fr))] gap-1">
             {STATES.map(({ code, name }) => {
               const other = otherZones.get(code);
               return (
                 <label
                   key={code}
                   title={other ? `${name}, in ${other}` : name}
-                  className={`flex items-center gap-1.5 rounded px-1.5 py-1 text-sm ${
+                  className={`flex items-center gap-1.5 rounded px-1 py-1 text-sm ${
                     other ? 'bg-slate-100 text-slate-500' : 'text-slate-800 hover:bg-brand-50'
                   }`}
                 >
@@ -416,12 +421,10 @@ function StatesPicker({
                     checked={states.includes(code)}
                     onChange={(event) => onChange(withState(states, code, event.target.checked))}
                     className="h-4 w-4 shrink-0 accent-brand-700"
+                    // The code shows; the name (and the zone that has it) is read out too.
+                    aria-label={`${code}, ${name}${other ? `, in ${other}` : ''}`}
                   />
                   {code}
-                  <span className="sr-only">
-                    , {name}
-                    {other && `, in ${other}`}
-                  </span>
                 </label>
               );
             })}
