@@ -85,6 +85,20 @@ export type FreightQuote =
   | { cents: Cents; zone: string; weightLb: number | null; reason: null }
   | { cents: null; zone: string | null; weightLb: number | null; reason: NoFreightReason };
 
+/**
+ * GET /api/freight-estimate's query for these lines shipped to `place`, or null when no estimate
+ * can apply whatever the table (no state yet, outside the US, no lines): nothing to ask.
+ */
+export function freightEstimateQuery(
+  lines: readonly { number: string; quantity: number }[],
+  place: { country: string; state: string },
+): string | null {
+  if (place.country !== 'US' || place.state === '' || lines.length === 0) return null;
+  const query = new URLSearchParams({ country: 'US', state: place.state });
+  for (const line of lines) query.append('item', `${line.number}:${line.quantity}`);
+  return query.toString();
+}
+
 /** Pounds to two decimals, as weights are kept and shown. */
 const roundLb = (lb: number) => Math.round(lb * 100) / 100;
 

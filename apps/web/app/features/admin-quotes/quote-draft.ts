@@ -83,9 +83,17 @@ function typedCents(text: string): number | null {
   return Math.abs(value * 100 - cents) < 1e-6 ? cents : null;
 }
 
-function typedQuantity(text: string): number | null {
+export function typedQuantity(text: string): number | null {
   const value = typedNumber(text);
   return Number.isInteger(value) && value >= 1 && value <= 999 ? value : null;
+}
+
+/** The lines whose quantity is valid, as the freight table weighs them. */
+export function weighedLines(draft: QuoteDraft): { number: string; quantity: number }[] {
+  return draft.lines.flatMap((line) => {
+    const quantity = typedQuantity(line.quantity);
+    return quantity === null ? [] : [{ number: line.number, quantity }];
+  });
 }
 
 /** A line's total in cents, or null while its quantity or price is not valid. */

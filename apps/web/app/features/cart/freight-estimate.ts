@@ -1,4 +1,4 @@
-import type { FreightEstimateAnswer } from '@labshop/shared/schemas/freight';
+import { freightEstimateQuery, type FreightEstimateAnswer } from '@labshop/shared/schemas/freight';
 import { useEffect, useMemo, useState } from 'react';
 
 /**
@@ -15,23 +15,15 @@ export interface FreightEstimate {
   pending: boolean;
 }
 
-/** The estimate's query, or null when nothing needs asking. */
-export function freightQuery(
-  lines: readonly { number: string; quantity: number }[],
-  place: { country: string; state: string },
-): string | null {
-  if (place.country !== 'US' || place.state === '' || lines.length === 0) return null;
-  const query = new URLSearchParams({ country: 'US', state: place.state });
-  for (const line of lines) query.append('item', `${line.number}:${line.quantity}`);
-  return query.toString();
-}
-
 export function useFreightEstimate(
   lines: readonly { number: string; quantity: number }[],
   place: { country: string; state: string },
 ): FreightEstimate {
   const { country, state } = place;
-  const query = useMemo(() => freightQuery(lines, { country, state }), [lines, country, state]);
+  const query = useMemo(
+    () => freightEstimateQuery(lines, { country, state }),
+    [lines, country, state],
+  );
   const [result, setResult] = useState<{ query: string; answer: FreightEstimateAnswer | null }>();
 
   useEffect(() => {

@@ -58,12 +58,22 @@ const quote: Quote = {
 };
 
 let fetchMock: ReturnType<typeof vi.fn>;
+const OHIO_LINES = 'country=US&state=OH&item=AG-210%3A1&item=AC-AP%3A2';
 let current: Quote;
 let restoreDialogs: () => void;
 
 beforeEach(() => {
   current = quote;
   fetchMock = vi.fn(async (path: string, init?: RequestInit) => {
+    // The freight table's rate for the lines to Ohio: one grinder and the aprons, 40 lb.
+    if (path.startsWith('/api/freight-estimate?')) {
+      const weighsTheLines = path === `/api/freight-estimate?${OHIO_LINES}`;
+      return Response.json(
+        weighsTheLines
+          ? { freight: 45, zone: 'Midwest', weightLb: 40, reason: null }
+          : { freight: null, zone: 'Midwest', weightLb: 172, reason: 'too-heavy' },
+      );
+    }
     if (path !== '/api/admin/quotes/Q-100001' && path !== '/api/admin/quotes/Q-100001/send') {
       return Response.json({ error: QUOTE_MESSAGES.adminNotFound }, { status: 404 });
     }
@@ -162,6 +172,23 @@ describe('QuoteEditorScreen', () => {
     expect(screen.getByText('Unsaved changes')).toBeTruthy();
   });
 
+  it("offers the freight table's rate for the lines and ship-to, and takes it on Use", async () => {
+    renderEditor();
+    const line = await screen.findByTestId('table-freight');
+    expect(line.textContent).toContain('Freight table: $45.00 for 40 lb to OH (Midwest).');
+    fireEvent.click(within(line).getByRole('button', { name: 'Use $45.00' }));
+    expect((screen.getByLabelText(/^Freight/) as HTMLInputElement).value).toBe('45.00');
+    expect(totalsText()).toContain('Freight$45.00');
+
+    // More aprons: the table has no rate above its last band, and says why.
+    fireEvent.change(screen.getByLabelText('Quantity of Lab Apron'), { target: { value: '90' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('table-freight').textContent).toBe(
+        'Freight table: no rate, 172 lb is above the last band.',
+      ),
+    );
+  });
+
   it('removes a line and PUTs the lines, freight, validity and note as dollars', async () => {
     renderEditor();
     await screen.findByRole('table', { name: 'Quote lines' });
@@ -231,9 +258,14 @@ describe('QuoteEditorScreen', () => {
 
   it("tells the server's refusal of a send", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    fetchMock.mockImplementationOnce(async () => Response.json(current));
-    fetchMock.mockImplementationOnce(async () =>
-      Response.json({ error: QUOTE_MESSAGES.closed }, { status: 409 }),
+    const answer = fetchMock.getMockImplementation() as (
+      path: string,
+      init?: RequestInit,
+    ) => Promise<Response>;
+    fetchMock.mockImplementation(async (path: string, init?: RequestInit) =>
+      init?.method === 'POST'
+        ? Response.json({ error: QUOTE_MESSAGES.closed }, { status: 409 })
+        : answer(path, init),
     );
     renderEditor();
     await screen.findByRole('table', { name: 'Quote lines' });

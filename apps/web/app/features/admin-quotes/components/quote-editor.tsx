@@ -1,4 +1,5 @@
 import { formatCents, formatDollars } from '@labshop/shared/money';
+import type { FreightEstimateAnswer, NoFreightReason } from '@labshop/shared/schemas/freight';
 import {
   QUOTE_DEFAULT_VALID_DAYS,
   QUOTE_LIMITS,
@@ -6,7 +7,15 @@ import {
   type Quote,
 } from '@labshop/shared/schemas/quotes';
 import { ArrowLeft, FileX, Plus, Save, Send, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { Link, useLocation } from 'react-router';
 import { fieldAria, FieldErrorLine, FormField } from '../../../components/form-field.tsx';
 import { ApiError } from '../../admin/api/http.ts';
@@ -26,6 +35,7 @@ import { formatTime } from '../../admin/components/format-time.ts';
 import { LoadError } from '../../admin/components/load-error.tsx';
 import { LoadingIndicator } from '../../admin/components/loading-indicator.tsx';
 import { buttonClass, inputClass, panelClass } from '../../admin/components/styles.ts';
+import { useTableFreight } from '../api/freight-estimate.ts';
 import { useQuote } from '../api/get-quote.ts';
 import { useSendQuote } from '../api/send-quote.ts';
 import { useUpdateQuote } from '../api/update-quote.ts';
@@ -37,6 +47,7 @@ import {
   lineCents,
   proposedDraft,
   sameDraft,
+  weighedLines,
   type DraftErrors,
   type DraftLine,
   type QuoteDraft,
@@ -294,6 +305,52 @@ function DollarInput({ className = '', children }: { className?: string; childre
 
 const EMPTY_NEW_LINE = { number: '', quantity: '1', unitPrice: '' };
 
+/** Why the freight table has no rate for the quote, as the editor says it. */
+const NO_TABLE_RATE: Record<NoFreightReason, (state: string, weightLb: number | null) => string> = {
+  'no-table': () => 'there is no freight table yet',
+  'no-state': () => 'the ship-to has no state',
+  'outside-us': () => 'it ships outside the US',
+  'no-zone': (state) => `${state} is in no zone`,
+  'no-weight': () => 'a product has no shipping weight',
+  'too-heavy': (_state, weightLb) => `${weightLb ?? 'its'} lb is above the last band`,
+};
+
+/**
+ * The freight table's rate for the quote's lines and ship-to, with a button that takes it: the
+ * staff decide the quote's freight, the table is where they start.
+ */
+function TableFreightLine({
+  estimate,
+  state,
+  onUse,
+}: {
+  estimate: FreightEstimateAnswer;
+  state: string;
+  onUse: (dollars: number) => void;
+}) {
+  const { freight, weightLb, zone, reason } = estimate;
+  return (
+    <p
+      className="mt-2 flex flex-wrap items-center gap-x-2 text-xs text-slate-600"
+      data-testid="table-freight"
+    >
+      {freight === null ? (
+        `Freight table: no rate, ${reason ? NO_TABLE_RATE[reason](state, weightLb) : ''}.`
+      ) : (
+        <>
+          <span>
+            Freight table: {formatDollars(freight)}
+            {weightLb !== null && ` for ${weightLb} lb`} to {state} ({zone}).
+          </span>
+          <button type="button" className={buttonClass.small} onClick={() => onUse(freight)}>
+            Use {formatDollars(freight)}
+          </button>
+        </>
+      )}
+    </p>
+  );
+}
+
 /** The editable quote: lines, the add row, freight, validity, note, totals and the actions. */
 function QuoteForm({ quote }: { quote: Quote }) {
   const id = useId();
@@ -318,6 +375,8 @@ function QuoteForm({ quote }: { quote: Quote }) {
   const busy = update.isPending || send.isPending;
   const totals = draftTotals(draft);
   const today = new Date();
+  const weighed = useMemo(() => weighedLines(draft), [draft]);
+  const tableFreight = useTableFreight(weighed, quote.shipTo);
 
   const edit = (next: Partial<QuoteDraft>) => setDraft((current) => ({ ...current, ...next }));
   const editLine = (index: number, next: Partial<DraftLine>) =>
@@ -567,6 +626,13 @@ function QuoteForm({ quote }: { quote: Quote }) {
               autoComplete="off"
             />
           </DollarInput>
+          {tableFreight.data && (
+            <TableFreightLine
+              estimate={tableFreight.data}
+              state={quote.shipTo.state}
+              onUse={(dollars) => edit({ freight: dollars.toFixed(2) })}
+            />
+          )}
         </FormField>
         <AdminInputField
           id={fieldId('valid-until')}
