@@ -248,17 +248,14 @@ async function placeOnAccount(
 
 /**
  * The payment-reconcile job: an order still pending long after its charge began (the process
- * stopped mid-charge) is settled by asking the gateway, like a lost answer.
+ * stopped mid-charge) is settled by asking the gateway, like a lost answer. An order on account
+ * has no charge to ask about: its terms were checked before it was written, so it is placed.
  */
 async function reconcilePendingOrder(deps: Payment, orderNumber: string): Promise<void> {
   const order = await deps.orders.byNumber(orderNumber);
   if (!order || order.status !== 'pending') return;
   const payment = await deps.payments.paymentOf(order.id);
   if (!payment) return;
-  deps.log.warn(
-    { order: order.number },
-    'an order was left pending mid-charge; asking the gateway',
-  );
   const lines: NewOrderLine[] = (await deps.orders.linesOf([order.id])).map((line) => ({
     position: line.position,
     productNumber: line.productNumber,
@@ -267,6 +264,15 @@ async function reconcilePendingOrder(deps: Payment, orderNumber: string): Promis
     unitPriceCents: line.unitPriceCents,
     lineTotalCents: line.lineTotalCents,
   }));
+  if (payment.gateway === ON_ACCOUNT_GATEWAY) {
+    deps.log.warn({ order: order.number }, 'an order on account was left pending; placing it');
+    await placeOnAccount(deps, order, payment, lines);
+    return;
+  }
+  deps.log.warn(
+    { order: order.number },
+    'an order was left pending mid-charge; asking the gateway',
+  );
   await reconcile(deps, order, payment, lines);
 }
 

@@ -347,11 +347,11 @@ describe('an order left pending when the process stopped mid-charge', () => {
   afterAll(async () => crashed.close());
 
   /** What a process leaves when it dies after writing the order and before the answer. */
-  async function pendingOrder(email: string) {
+  async function pendingOrder(email: string, gateway = 'sandbox') {
     const created = await createCheckoutRepo(crashed.database.db).createPendingOrder({
       ...vibratorOrder('Stopped Midway', email),
       nonceHash: nonceHash(await newNonce(crashed)),
-      gateway: 'sandbox',
+      gateway,
       // Due at once, as if the charge's time had long run out.
       reconcileAfterMs: 0,
     });
@@ -408,6 +408,21 @@ describe('an order left pending when the process stopped mid-charge', () => {
         .authorizations()
         .filter((authorization) => authorization.orderId === order.number),
     ).toHaveLength(1);
+  });
+
+  it('is placed, mailed and synced when it was an order on account (no charge to ask about)', async () => {
+    const order = await pendingOrder('on-account@lab.example', 'on-account');
+    // Asking the card gateway would have failed it: it holds no charge for this order.
+    expect((await settled(order.number)).status).toBe('paid');
+    const jobs = await crashed.database.db
+      .select({ kind: outbox.kind })
+      .from(outbox)
+      .where(like(outbox.dedupeKey, `%:${order.number}`));
+    expect(jobs.map((job) => job.kind).sort()).toEqual([
+      'erp-order-sync',
+      'order-confirmation-mail',
+      'payment-reconcile',
+    ]);
   });
 
   it('is failed, and nothing charged, when the gateway has no charge for it', async () => {
