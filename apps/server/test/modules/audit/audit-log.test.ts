@@ -146,6 +146,8 @@ describe('each kind of admin change appends one entry', () => {
             {
               ...lathe,
               newPrice: '119.50',
+              // Ours (issue 37): recorded like any field.
+              shippingWeight: '12.5',
               existingImages: JSON.stringify(product.images),
             },
             [],
@@ -157,11 +159,11 @@ describe('each kind of admin change appends one entry', () => {
       actor: adminActor,
       action: 'product.update',
       entityId: 'AUD-1',
-      before: { newPrice: 100 },
-      after: { newPrice: 119.5 },
+      before: { newPrice: 100, shippingWeightLb: null },
+      after: { newPrice: 119.5, shippingWeightLb: 12.5 },
     });
     // Only what changed: not the title, description or other prices.
-    expect(Object.keys(updated.after!)).toEqual(['newPrice']);
+    expect(Object.keys(updated.after!)).toEqual(['newPrice', 'shippingWeightLb']);
 
     const deleted = await oneEntryOf(async () =>
       ok(await asAdmin('DELETE', '/api/products/AUD-1'), 204),
@@ -548,8 +550,8 @@ describe('filters, paging and the export', () => {
     ]);
     const update = rows[1]!;
     expect(update[2]).toBe(TEST_ADMIN_EMAIL);
-    expect(JSON.parse(update[7]!)).toEqual({ newPrice: 100 });
-    expect(JSON.parse(update[8]!)).toEqual({ newPrice: 119.5 });
+    expect(JSON.parse(update[7]!)).toEqual({ newPrice: 100, shippingWeightLb: null });
+    expect(JSON.parse(update[8]!)).toEqual({ newPrice: 119.5, shippingWeightLb: 12.5 });
 
     const [exportEntry] = await entriesAfter(since);
     expect(exportEntry).toMatchObject({
