@@ -15,6 +15,12 @@ export function createErp(config: ErpConfig, db: Database, log: FastifyBaseLogge
         { environment: config.environment, company: config.company },
         'erp: Business Central',
       );
+      if (!config.freightAccount) {
+        // Said at start: otherwise the first order with freight is where anyone finds out.
+        log.warn(
+          "erp: BC_FREIGHT_ACCOUNT is not set: orders with freight (a quote's, or the freight table's) are not sent to Business Central until it is",
+        );
+      }
       return createBusinessCentralErp(config, { log });
   }
 }

@@ -935,6 +935,17 @@ describe('createErp', () => {
     expect(erp.kind).toBe('business-central');
     await expect(erp.findSalesOrder('WEB-1')).resolves.toBeNull();
   });
+
+  it('warns at start when BC_FREIGHT_ACCOUNT is unset, and not when it is set', () => {
+    const warnings = () =>
+      lines.filter((line) => line.includes('BC_FREIGHT_ACCOUNT is not set')).length;
+    const env = { NODE_ENV: 'test', DATA_DIR: tmpdir(), ...bc.env() };
+    createErp(loadConfig({ ...env, BC_FREIGHT_ACCOUNT: '6810' }).erp, null as never, log);
+    expect(warnings()).toBe(0);
+    const { BC_FREIGHT_ACCOUNT: _unset, ...withoutAccount } = env as Record<string, string>;
+    createErp(loadConfig(withoutAccount).erp, null as never, log);
+    expect(warnings()).toBe(1);
+  });
 });
 
 describe('the order sync job against Business Central', () => {
