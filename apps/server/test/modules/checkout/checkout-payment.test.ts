@@ -359,6 +359,15 @@ describe('an order left pending when the process stopped mid-charge', () => {
     return created.order;
   }
 
+  /** The outbox jobs of an order, by kind. */
+  async function jobKindsOf(orderNumber: string) {
+    const jobs = await crashed.database.db
+      .select({ kind: outbox.kind })
+      .from(outbox)
+      .where(like(outbox.dedupeKey, `%:${orderNumber}`));
+    return jobs.map((job) => job.kind).sort();
+  }
+
   async function settled(orderNumber: string) {
     const deadline = Date.now() + 10_000;
     for (;;) {
@@ -393,11 +402,7 @@ describe('an order left pending when the process stopped mid-charge', () => {
     const paid = await settled(order.number);
     expect(paid.status).toBe('paid');
     expect(paid.paymentRetref).toBe(charge.outcome === 'approved' ? charge.retref : null);
-    const jobs = await crashed.database.db
-      .select({ kind: outbox.kind })
-      .from(outbox)
-      .where(like(outbox.dedupeKey, `%:${order.number}`));
-    expect(jobs.map((job) => job.kind).sort()).toEqual([
+    expect(await jobKindsOf(order.number)).toEqual([
       'erp-order-sync',
       'order-confirmation-mail',
       'payment-reconcile',
@@ -414,11 +419,7 @@ describe('an order left pending when the process stopped mid-charge', () => {
     const order = await pendingOrder('on-account@lab.example', 'on-account');
     // Asking the card gateway would have failed it: it holds no charge for this order.
     expect((await settled(order.number)).status).toBe('paid');
-    const jobs = await crashed.database.db
-      .select({ kind: outbox.kind })
-      .from(outbox)
-      .where(like(outbox.dedupeKey, `%:${order.number}`));
-    expect(jobs.map((job) => job.kind).sort()).toEqual([
+    expect(await jobKindsOf(order.number)).toEqual([
       'erp-order-sync',
       'order-confirmation-mail',
       'payment-reconcile',

@@ -121,6 +121,20 @@ function answerWith(answers: Record<string, unknown>, freight: unknown = NO_FREI
     Response.json(isFreightEstimate(path) ? freight : answers[String(path)]),
   );
 }
+/** What each call of an approved card payment of `amount` cents answers: order WEB-100011. */
+const cardPaymentAnswers = (amount: number): Record<string, unknown> => ({
+  '/api/checkout/verify-captcha': { success: true, nonce: 'n-1' },
+  '/api/salesOrdersLastID': { lastSalesOrderId: 'WEB-100010' },
+  '/api/process-payment': {
+    ok: true,
+    retref: 'R1',
+    error: null,
+    orderNumber: 'WEB-100011',
+    amount,
+  },
+  '/api/checkCustomer': { customer: { number: 'WEBABC', fullName: 'Ann Lee' } },
+  '/api/createSalesOrder': { ok: true, orderNumber: 'WEB-100011', erpSyncStatus: 'pending' },
+});
 /** The calls the checkout made, less its freight estimates. */
 const checkoutCalls = () =>
   fetchMock.mock.calls.map(([path]) => path).filter((path) => !isFreightEstimate(path));
@@ -192,19 +206,7 @@ describe('the checkout page', () => {
 
   it('pays, clears the cart, marks the payment and opens the receipt', async () => {
     renderPage({ tier: 'retail', items: [{ product: lathe, quantity: 3 }], removed: [] });
-    const answers: Record<string, unknown> = {
-      '/api/checkout/verify-captcha': { success: true, nonce: 'n-1' },
-      '/api/salesOrdersLastID': { lastSalesOrderId: 'WEB-100010' },
-      '/api/process-payment': {
-        ok: true,
-        retref: 'R1',
-        error: null,
-        orderNumber: 'WEB-100011',
-        amount: 38997,
-      },
-      '/api/checkCustomer': { customer: { number: 'WEBABC', fullName: 'Ann Lee' } },
-      '/api/createSalesOrder': { ok: true, orderNumber: 'WEB-100011', erpSyncStatus: 'pending' },
-    };
+    const answers = cardPaymentAnswers(38997);
     answerWith(answers);
     await fillBilling();
     postToken('9411111111111111');
@@ -223,19 +225,7 @@ describe('the checkout page', () => {
 
   it('adds the freight estimate for the billing state to the order and to the amount', async () => {
     renderPage({ tier: 'retail', items: [{ product: lathe, quantity: 2 }], removed: [] });
-    const answers: Record<string, unknown> = {
-      '/api/checkout/verify-captcha': { success: true, nonce: 'n-1' },
-      '/api/salesOrdersLastID': { lastSalesOrderId: 'WEB-100010' },
-      '/api/process-payment': {
-        ok: true,
-        retref: 'R1',
-        error: null,
-        orderNumber: 'WEB-100011',
-        amount: 28_398,
-      },
-      '/api/checkCustomer': { customer: { number: 'WEBABC', fullName: 'Ann Lee' } },
-      '/api/createSalesOrder': { ok: true, orderNumber: 'WEB-100011', erpSyncStatus: 'pending' },
-    };
+    const answers = cardPaymentAnswers(28_398);
     answerWith(answers, { freight: 24, zone: 'Midwest', weightLb: 90, reason: null });
     await fillBilling();
     postToken('9411111111111111');
