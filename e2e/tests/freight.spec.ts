@@ -57,7 +57,9 @@ test('the cart estimates freight to a state, and the checkout charges it', async
     'AK',
   );
 
+  // The checkout starts with the state the cart estimated to: Alaska, no rate, the note.
   await openCheckout(page);
+  await expect(page.getByLabel('State', { exact: true })).toHaveValue('AK');
   await expect(page.getByText('Price does not include freight charges')).toBeVisible();
   const email = uniqueEmail('freight');
   await fillBilling(page, email);

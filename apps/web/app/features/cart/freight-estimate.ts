@@ -1,4 +1,5 @@
 import { freightEstimateQuery, type FreightEstimateAnswer } from '@labshop/shared/schemas/freight';
+import { isUsStateCode } from '@labshop/shared/us-states';
 import { useEffect, useMemo, useState } from 'react';
 
 /**
@@ -50,6 +51,33 @@ export function useFreightEstimate(
   return result?.query === query
     ? { answer: result.answer, pending: false }
     : { answer: null, pending: true };
+}
+
+/** Where the visitor last estimated freight to: the cart shows it again, the checkout starts with it. */
+const SHIP_STATE_KEY = 'labshop-ship-state';
+
+/** The saved US state code, or '' (none, or storage blocked in private mode). */
+export function savedShipState(): string {
+  try {
+    const saved = window.localStorage.getItem(SHIP_STATE_KEY) ?? '';
+    return isUsStateCode(saved) ? saved : '';
+  } catch {
+    return '';
+  }
+}
+
+export function saveShipState(state: string): void {
+  try {
+    window.localStorage.setItem(SHIP_STATE_KEY, state);
+  } catch {
+    // Storage blocked: the choice lasts for this page only.
+  }
+}
+
+/** Another tab's choice reaches this one ('storage' fires in the other tabs only). */
+export function subscribeToSavedShipState(onChange: () => void): () => void {
+  window.addEventListener('storage', onChange);
+  return () => window.removeEventListener('storage', onChange);
 }
 
 /** The freight in cents when an estimate applies. */

@@ -1,27 +1,16 @@
 import { formatCents } from '@labshop/shared/money';
-import { isUsStateCode, US_STATE_CODES } from '@labshop/shared/us-states';
+import { US_STATE_CODES } from '@labshop/shared/us-states';
 import { useId, useMemo, useState, useSyncExternalStore } from 'react';
 import type { PricedCartItem } from '../cart-items.ts';
-import { freightCentsOf, useFreightEstimate } from '../freight-estimate.ts';
-
-/** Where the visitor last estimated freight to, so the cart remembers it between visits. */
-const SHIP_STATE_KEY = 'labshop-ship-state';
+import {
+  freightCentsOf,
+  saveShipState,
+  savedShipState,
+  subscribeToSavedShipState,
+  useFreightEstimate,
+} from '../freight-estimate.ts';
 
 const FREIGHT_NOTE = 'Price does not include freight charges.';
-
-function readSavedState(): string {
-  try {
-    return window.localStorage.getItem(SHIP_STATE_KEY) ?? '';
-  } catch {
-    return ''; // storage blocked (private mode): the choice lasts for this page only
-  }
-}
-
-/** Another tab's choice reaches this one ('storage' fires in the other tabs only). */
-function subscribeToStorage(onChange: () => void): () => void {
-  window.addEventListener('storage', onChange);
-  return () => window.removeEventListener('storage', onChange);
-}
 
 /**
  * The cart's freight estimate (issue 37): the visitor picks the US state it ships to, and the
@@ -31,9 +20,9 @@ function subscribeToStorage(onChange: () => void): () => void {
 export function FreightEstimateRow({ lines }: { lines: readonly PricedCartItem[] }) {
   const id = useId();
   // The server's HTML has no state chosen; the browser's saved one follows at hydration.
-  const saved = useSyncExternalStore(subscribeToStorage, readSavedState, () => '');
+  const saved = useSyncExternalStore(subscribeToSavedShipState, savedShipState, () => '');
   const [chosen, setChosen] = useState<string | null>(null);
-  const state = chosen ?? (isUsStateCode(saved) ? saved : '');
+  const state = chosen ?? saved;
   const items = useMemo(
     () => lines.map((line) => ({ number: line.product.number, quantity: line.quantity })),
     [lines],
@@ -44,11 +33,7 @@ export function FreightEstimateRow({ lines }: { lines: readonly PricedCartItem[]
 
   const choose = (value: string) => {
     setChosen(value);
-    try {
-      window.localStorage.setItem(SHIP_STATE_KEY, value);
-    } catch {
-      // Storage blocked: the estimate still shows for this page.
-    }
+    saveShipState(value);
   };
 
   return (

@@ -148,6 +148,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   fetchMock.mockReset();
   window.sessionStorage.clear();
+  window.localStorage.clear();
   document.cookie = `${COOKIES.cart}=; Max-Age=0; Path=/`;
 });
 
@@ -242,6 +243,19 @@ describe('the checkout page', () => {
     await screen.findByText(/^Receipt /);
     const payment = fetchMock.mock.calls.find(([path]) => path === '/api/process-payment');
     expect(JSON.parse(String(payment?.[1]?.body))).toMatchObject({ amount: 28_398 });
+  });
+
+  it('starts the billing state with the one the visitor estimated freight to in the cart', async () => {
+    window.localStorage.setItem('labshop-ship-state', 'OH');
+    renderPage({ tier: 'retail', items: [{ product: lathe, quantity: 1 }], removed: [] });
+    await waitFor(() =>
+      expect((screen.getByLabelText('State', { exact: true }) as HTMLSelectElement).value).toBe(
+        'OH',
+      ),
+    );
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([path]) => isFreightEstimate(path))).toBe(true),
+    );
   });
 
   it('keeps Pay Now disabled until the freight estimate answers', async () => {

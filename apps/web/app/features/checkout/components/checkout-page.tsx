@@ -19,7 +19,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { clearCart } from '../../cart/cart-store.ts';
-import { freightCentsOf, useFreightEstimate } from '../../cart/freight-estimate.ts';
+import { freightCentsOf, savedShipState, useFreightEstimate } from '../../cart/freight-estimate.ts';
 import { captchaToken, loadRecaptcha } from '../../content/api/recaptcha.ts';
 import {
   checkCustomer,
@@ -136,6 +136,12 @@ export function CheckoutPage({
     formState: { errors, isValid },
   } = form;
 
+  // The state the visitor estimated freight to in the cart starts the billing form's.
+  useEffect(() => {
+    if (quote || form.getValues('country') !== 'US' || form.getValues('state') !== '') return;
+    const saved = savedShipState();
+    if (saved !== '') form.setValue('state', saved);
+  }, [form, quote]);
   // Freight to the billing address's state (issue 37): a quote has its own.
   const [shipCountry, shipState] = useWatch({ control: form.control, name: ['country', 'state'] });
   const cartLines = useMemo(
