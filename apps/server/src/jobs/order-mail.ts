@@ -1,3 +1,4 @@
+import { FREIGHT_INCLUDED, FREIGHT_NOTE } from '@labshop/shared/schemas/freight';
 import { FREIGHT_LINE_TITLE } from '@labshop/shared/schemas/quotes';
 import { formatCents } from '@labshop/shared/money';
 import { PO_NUMBER_LABEL } from '@labshop/shared/schemas/checkout';
@@ -10,8 +11,6 @@ export const CONFIRMATION_SUBJECT_PREFIX = 'Your labshop order';
 
 /** The mail log's `related_to` of an order's mails. */
 export const orderMailTopic = (orderNumber: string) => `order:${orderNumber}`;
-
-export const FREIGHT_NOTE = 'Price does not include freight charges';
 
 function countryName(code: string): string {
   try {
@@ -72,7 +71,7 @@ export function orderConfirmationMail(order: OrderRow, lines: OrderLineRow[]): M
     `Total: ${formatCents(order.amountCents)}`,
     '',
     // A quote's order includes its freight; any other order does not.
-    order.freightCents > 0 ? 'Freight is included in the total.' : `${FREIGHT_NOTE}.`,
+    order.freightCents > 0 ? FREIGHT_INCLUDED : `${FREIGHT_NOTE}.`,
     '',
     'Billing address:',
     ...address,
@@ -106,7 +105,7 @@ export function orderConfirmationMail(order: OrderRow, lines: OrderLineRow[]): M
       ? [`${FREIGHT_LINE_TITLE}: ${formatCents(order.freightCents)}<br>`]
       : []),
     `<strong>Total: ${formatCents(order.amountCents)}</strong></p>`,
-    `<p>${order.freightCents > 0 ? 'Freight is included in the total.' : `${FREIGHT_NOTE}.`}</p>`,
+    `<p>${order.freightCents > 0 ? FREIGHT_INCLUDED : `${FREIGHT_NOTE}.`}</p>`,
     `<p>Billing address:<br>${address.map(escapeHtml).join('<br>')}</p>`,
     '<p>labshop</p>',
   ].join('\n');

@@ -1,8 +1,16 @@
 import type { PaymentAnswer, PaymentRequest } from '@labshop/shared/schemas/checkout';
 import { CAPTCHA_NONCE_HEADER } from '@labshop/shared/schemas/checkout';
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { categories, coupons, orderLines, orders, products } from '../../src/db/schema/index.ts';
+import {
+  categories,
+  coupons,
+  mailLog,
+  orderLines,
+  orders,
+  products,
+} from '../../src/db/schema/index.ts';
 import { enqueue } from '../../src/jobs/outbox.ts';
 import {
   SANDBOX_TEST_TOKENS,
@@ -101,6 +109,24 @@ export function call(app: TestApp, method: string, url: string, options: CallOpt
     },
     ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
   });
+}
+
+/**
+ * The mails about `topic` ('quote:Q-…', 'order:WEB-…'), to `to` when given, once the outbox has
+ * sent them (it runs apart from the request): polled for up to 5 s; empty if none came.
+ */
+export async function mailsAbout(app: TestApp, topic: string, to?: string) {
+  for (let tries = 0; tries < 100; tries += 1) {
+    const rows = await app.database.db
+      .select()
+      .from(mailLog)
+      .where(
+        and(eq(mailLog.relatedTo, topic), to === undefined ? undefined : eq(mailLog.toAddress, to)),
+      );
+    if (rows.length > 0) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return [];
 }
 
 export async function errorOf(response: Response): Promise<string> {

@@ -17,6 +17,11 @@ export type {
   FreightZone,
 } from './freight-dto.ts';
 
+/** SPEC.md's note (checkout page), wherever an order has no freight line; without a stop. */
+export const FREIGHT_NOTE = 'Price does not include freight charges';
+/** Said instead of the note where the order has its freight line. */
+export const FREIGHT_INCLUDED = 'Freight is included in the total.';
+
 export const FREIGHT_LIMITS = {
   zones: 20,
   zoneName: 60,

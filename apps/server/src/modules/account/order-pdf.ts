@@ -1,3 +1,4 @@
+import { FREIGHT_INCLUDED, FREIGHT_NOTE } from '@labshop/shared/schemas/freight';
 import { FREIGHT_LINE_TITLE } from '@labshop/shared/schemas/quotes';
 import { formatCents } from '@labshop/shared/money';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
@@ -197,7 +198,10 @@ export async function orderPdf(input: OrderPdfInput): Promise<Uint8Array> {
     newLine();
   }
   newLine(16);
-  write('Price does not include freight charges.', MARGIN, { color: MUTED, size: 9 });
+  write(order.freightCents > 0 ? FREIGHT_INCLUDED : `${FREIGHT_NOTE}.`, MARGIN, {
+    color: MUTED,
+    size: 9,
+  });
 
   return pdf.save();
 }

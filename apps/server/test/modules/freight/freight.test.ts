@@ -1,5 +1,7 @@
 import {
+  FREIGHT_INCLUDED,
   FREIGHT_MESSAGES,
+  FREIGHT_NOTE,
   type FreightEstimateAnswer,
   type FreightTable,
   type FreightTableAnswer,
@@ -11,6 +13,7 @@ import { auditLog, freightTable, orders, products } from '../../../src/db/schema
 import {
   call,
   errorOf,
+  mailsAbout,
   newNonce,
   pay,
   paymentBody,
@@ -257,6 +260,11 @@ describe('paying with freight', () => {
       freightCents: FREIGHT,
       amountCents: GOODS + FREIGHT,
     });
+    // The confirmation has its Freight line, and no longer the note.
+    const [mail] = await mailsAbout(shop, `order:${order!.number}`, email);
+    expect(mail?.textBody).toContain('Freight: $45.00');
+    expect(mail?.textBody).toContain(FREIGHT_INCLUDED);
+    expect(mail?.textBody).not.toContain(FREIGHT_NOTE);
   });
 
   it('refuses the goods alone (409) when freight applies, and writes no order', async () => {

@@ -5,20 +5,14 @@ import {
   type Quote,
   type QuotesAnswer,
 } from '@labshop/shared/schemas/quotes';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  customers,
-  mailLog,
-  orderLines,
-  orders,
-  quotes,
-} from '../../../src/db/schema/index.ts';
+import { auditLog, customers, orderLines, orders, quotes } from '../../../src/db/schema/index.ts';
 import { dayIn } from '../../../src/core/shop-days.ts';
 import {
   call,
   errorOf,
+  mailsAbout as mailsAboutIn,
   newNonce,
   pay,
   paymentBody,
@@ -127,19 +121,7 @@ async function acceptedQuote(): Promise<Quote> {
   );
 }
 
-/** The mails about `topic` ('quote:Q-…', 'order:WEB-…') to `to`, once the outbox sent them. */
-async function mailsAbout(topic: string, to: string) {
-  const { db } = shop.database;
-  for (let tries = 0; tries < 100; tries += 1) {
-    const rows = await db
-      .select()
-      .from(mailLog)
-      .where(and(eq(mailLog.relatedTo, topic), eq(mailLog.toAddress, to)));
-    if (rows.length > 0) return rows;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return [];
-}
+const mailsAbout = (topic: string, to: string) => mailsAboutIn(shop, topic, to);
 
 /** Pays a quote with a new nonce: the quote's lines as the cart, `amount` cents. */
 function payQuote(number: string, amount: number, token = partnerToken, overrides = {}) {

@@ -7,17 +7,12 @@ import {
 } from '@labshop/shared/schemas/payment-terms';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  customerPaymentTerms,
-  customers,
-  mailLog,
-  orders,
-} from '../../../src/db/schema/index.ts';
+import { auditLog, customerPaymentTerms, customers, orders } from '../../../src/db/schema/index.ts';
 import { dayIn } from '../../../src/core/shop-days.ts';
 import {
   call,
   errorOf,
+  mailsAbout,
   newNonce,
   pay,
   paymentBody,
@@ -149,14 +144,7 @@ describe('a lab with terms', () => {
     });
     expect((await termsOf(partnerToken)).openOnAccount).toBe(before + GRINDER_CENTS / 100);
 
-    let confirmation;
-    for (let tries = 0; tries < 100 && !confirmation; tries += 1) {
-      [confirmation] = await shop.database.db
-        .select()
-        .from(mailLog)
-        .where(eq(mailLog.relatedTo, `order:${answer.orderNumber}`));
-      if (!confirmation) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const [confirmation] = await mailsAbout(shop, `order:${answer.orderNumber}`);
     expect(confirmation?.textBody).toContain('It is on your account (NET30): payment is due on');
   });
 

@@ -1,4 +1,5 @@
 import { formatCents } from '@labshop/shared/money';
+import { FREIGHT_NOTE } from '@labshop/shared/schemas/freight';
 import { US_STATE_CODES } from '@labshop/shared/us-states';
 import { useId, useMemo, useState, useSyncExternalStore } from 'react';
 import type { PricedCartItem } from '../cart-items.ts';
@@ -9,8 +10,6 @@ import {
   subscribeToSavedShipState,
   useFreightEstimate,
 } from '../freight-estimate.ts';
-
-const FREIGHT_NOTE = 'Price does not include freight charges.';
 
 /**
  * The cart's freight estimate (issue 37): the visitor picks the US state it ships to, and the
@@ -69,7 +68,7 @@ export function FreightEstimateRow({ lines }: { lines: readonly PricedCartItem[]
           </>
         ) : (
           <>
-            {FREIGHT_NOTE}
+            {FREIGHT_NOTE}.
             {reason === 'too-heavy' && ' This order ships by truck: its freight is quoted.'}
             {reason === 'no-zone' && ` Freight to ${state} is quoted separately.`}
           </>

@@ -1,6 +1,7 @@
 import { PAYMENT } from '@labshop/shared/constants';
 import { formatCents } from '@labshop/shared/money';
 import type { PricedCart } from '@labshop/shared/pricing';
+import { FREIGHT_NOTE } from '@labshop/shared/schemas/freight';
 import { FREIGHT_LINE_TITLE } from '@labshop/shared/schemas/quotes';
 
 export interface OrderDetailsProps {
@@ -15,8 +16,6 @@ export interface OrderDetailsProps {
   /** The cart's weight the freight table's rate is for. */
   freightWeightLb?: number;
 }
-
-export const FREIGHT_NOTE = 'Price does not include freight charges';
 
 /**
  * The order details table (SPEC.md "Checkout page"): Item, Qty, Unit Price and Line Price, then
