@@ -1,7 +1,7 @@
 /** The address book page's form: its fields and what its action answers after a refusal. */
 
-export const ADDRESS_FIELDS = [
-  'label',
+/** A shipping address's fields in the storefront's plain forms (address book, quote request). */
+export const SHIPPING_FIELDS = [
   'firstName',
   'lastName',
   'phone',
@@ -11,6 +11,10 @@ export const ADDRESS_FIELDS = [
   'zip',
   'country',
 ] as const;
+export type ShippingFieldName = (typeof SHIPPING_FIELDS)[number];
+
+/** A saved address: its label, then the shipping address. */
+export const ADDRESS_FIELDS = ['label', ...SHIPPING_FIELDS] as const;
 
 export type AddressFieldName = (typeof ADDRESS_FIELDS)[number];
 export type AddressFormValues = Record<AddressFieldName, string>;

@@ -1,23 +1,9 @@
-import type { AddressFieldName } from '../account/address-form.ts';
+import type { ShippingFieldName } from '../account/address-form.ts';
 
 /** The quote pages' forms (issue 37): field names and what their actions answer, without zod. */
 
-/** The request form's ship-to fields: the address book's, less its label. */
-export const SHIP_TO_FIELDS = [
-  'firstName',
-  'lastName',
-  'phone',
-  'address',
-  'city',
-  'state',
-  'zip',
-  'country',
-] as const satisfies readonly AddressFieldName[];
-
-export type ShipToFieldName = (typeof SHIP_TO_FIELDS)[number];
-
-/** Every field of the request form. */
-export type QuoteRequestFieldName = ShipToFieldName | 'poNumber' | 'message';
+/** Every field of the request form: the ship-to (SHIPPING_FIELDS), PO number and message. */
+export type QuoteRequestFieldName = ShippingFieldName | 'poNumber' | 'message';
 export type QuoteRequestValues = Record<QuoteRequestFieldName, string>;
 
 export interface QuoteRequestActionData {

@@ -16,7 +16,6 @@ import {
   NEW_QUOTE_PATH,
   QUOTE_DONE,
   QUOTE_INTENTS,
-  SHIP_TO_FIELDS,
   quoteCheckoutPath,
   quotePath,
   type QuoteDone,
@@ -24,8 +23,8 @@ import {
   type QuoteRequestActionData,
   type QuoteRequestFieldName,
   type QuoteRequestValues,
-  type ShipToFieldName,
 } from './quote-forms.ts';
+import { SHIPPING_FIELDS, type ShippingFieldName } from '../account/address-form.ts';
 
 /**
  * The lab's quote pages (issue 37), on the server as the visitor (in-process API calls): the
@@ -186,7 +185,7 @@ function shipToChoices(
   ];
 }
 
-const EMPTY_SHIP_TO: Record<ShipToFieldName, string> = {
+const EMPTY_SHIP_TO: Record<ShippingFieldName, string> = {
   firstName: '',
   lastName: '',
   phone: '',
@@ -212,8 +211,8 @@ export async function loadQuoteRequest(request: Request, context: AppLoadContext
   const chosen =
     choices.find((choice) => choice.id === url.searchParams.get('address')) ?? choices[0] ?? null;
   const shipTo = chosen
-    ? (Object.fromEntries(SHIP_TO_FIELDS.map((name) => [name, chosen.address[name]])) as Record<
-        ShipToFieldName,
+    ? (Object.fromEntries(SHIPPING_FIELDS.map((name) => [name, chosen.address[name]])) as Record<
+        ShippingFieldName,
         string
       >)
     : EMPTY_SHIP_TO;
@@ -229,7 +228,11 @@ export async function loadQuoteRequest(request: Request, context: AppLoadContext
   };
 }
 
-const REQUEST_FIELDS: readonly QuoteRequestFieldName[] = [...SHIP_TO_FIELDS, 'poNumber', 'message'];
+const REQUEST_FIELDS: readonly QuoteRequestFieldName[] = [
+  ...SHIPPING_FIELDS,
+  'poNumber',
+  'message',
+];
 
 /**
  * 'Request quote': the cart's lines (number and quantity, as GET /api/cart resolves the cookie)
@@ -262,7 +265,7 @@ export async function quoteRequestAction(request: Request, context: AppLoadConte
   const parsed = QuoteRequestInput.safeParse({
     lines: cartLines(cart.answer).lines.map(({ number, quantity }) => ({ number, quantity })),
     message: values.message,
-    shipTo: Object.fromEntries(SHIP_TO_FIELDS.map((name) => [name, values[name]])),
+    shipTo: Object.fromEntries(SHIPPING_FIELDS.map((name) => [name, values[name]])),
     poNumber: values.poNumber,
   });
   if (!parsed.success) {

@@ -1,17 +1,5 @@
 import { FormField, formControlProps } from '../../../components/form-field.tsx';
-
-/** The fields of a shipping address in the storefront's plain forms. */
-export const SHIPPING_FIELDS = [
-  'firstName',
-  'lastName',
-  'phone',
-  'address',
-  'city',
-  'state',
-  'zip',
-  'country',
-] as const;
-export type ShippingFieldName = (typeof SHIPPING_FIELDS)[number];
+import type { ShippingFieldName } from '../address-form.ts';
 
 type Option = { code: string; name: string };
 
