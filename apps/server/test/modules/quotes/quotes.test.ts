@@ -8,7 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, customers, orderLines, orders, quotes } from '../../../src/db/schema/index.ts';
-import { dayIn } from '../../../src/core/shop-days.ts';
+import { dayIn, plusDays } from '../../../src/core/shop-days.ts';
 import {
   call,
   errorOf,
@@ -39,8 +39,7 @@ let otherLabToken: string;
 
 const TIME_ZONE = 'America/New_York';
 const today = () => dayIn(TIME_ZONE);
-const inDays = (days: number) =>
-  new Date(Date.parse(`${today()}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const inDays = (days: number) => plusDays(today(), days);
 
 const SHIP_TO = {
   firstName: 'Grace',

@@ -8,7 +8,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, customerPaymentTerms, customers, orders } from '../../../src/db/schema/index.ts';
-import { dayIn } from '../../../src/core/shop-days.ts';
+import { dayIn, plusDays } from '../../../src/core/shop-days.ts';
 import {
   call,
   errorOf,
@@ -38,10 +38,7 @@ let partnerToken: string;
 let otherLabToken: string;
 
 const TIME_ZONE = 'America/New_York';
-const inDays = (days: number) =>
-  new Date(Date.parse(`${dayIn(TIME_ZONE)}T12:00:00Z`) + days * 86_400_000)
-    .toISOString()
-    .slice(0, 10);
+const inDays = (days: number) => plusDays(dayIn(TIME_ZONE), days);
 
 /** One grinder at the wholesale price: $899.00. */
 const GRINDER = [{ number: PRODUCTS.grinder.number, quantity: 1 }];
