@@ -472,8 +472,11 @@ test.describe('admin catalogue', () => {
       }),
     );
     await confirmSync();
-    // The sync carries the confirmation of the preview the admin was asked about.
-    expect(syncRequests).toEqual([{ confirmation: expect.stringMatching(/^[\w-]{20,}$/) }]);
+    // The sync carries the confirmation of the preview the admin was asked about. The click
+    // returns before the browser sends the request, so wait for it rather than read at once.
+    await expect
+      .poll(() => syncRequests)
+      .toEqual([{ confirmation: expect.stringMatching(/^[\w-]{20,}$/) }]);
     await expect(
       page.getByRole('alert').filter({
         hasText: 'Error: Business Central did not answer within 30 s (GET items)',
