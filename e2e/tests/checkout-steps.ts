@@ -38,6 +38,11 @@ export function uniqueEmail(name: string): string {
  * order billed to Ohio (fillBilling's default) pays by the cart's weight (issue 37).
  */
 export const OHIO_FREIGHT = { upTo5Lb: 12, upTo50Lb: 45 } as const;
+/**
+ * Its East and South rate, to the demo partner's lab in Baltimore, Maryland: a signed-in lab's
+ * cart and checkout estimate to its own state until it chooses another.
+ */
+export const MARYLAND_FREIGHT = { upTo50Lb: 55 } as const;
 
 /** Fills the billing form: Toledo, Ohio unless `place` names another state, ZIP and country. */
 export async function fillBilling(

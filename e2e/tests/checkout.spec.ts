@@ -15,6 +15,7 @@ import {
   CARDS,
   enterCard,
   fillBilling,
+  MARYLAND_FREIGHT,
   OHIO_FREIGHT,
   openCheckout,
   payAndLand,
@@ -138,11 +139,14 @@ test.describe('the checkout', () => {
     await expect(row.getByRole('cell').nth(0)).toHaveText('3');
     await expect(row.getByRole('cell').nth(1)).toHaveText(usd(VIBRATOR.partnerX3));
     await expect(row.getByRole('cell').nth(2)).toHaveText(usd(3 * VIBRATOR.partnerX3));
-    await expect(page.getByTestId('order-total')).toHaveText(usd(3 * VIBRATOR.partnerX3));
+    // Three vibrators of 14 lb, to the lab's own state until the billing form says another.
+    await expect(page.getByLabel('State', { exact: true })).toHaveValue('MD');
+    await expect(page.getByTestId('order-total')).toHaveText(
+      usd(3 * VIBRATOR.partnerX3 + MARYLAND_FREIGHT.upTo50Lb),
+    );
 
     const email = uniqueEmail('partner');
     await fillBilling(page, email);
-    // Three vibrators of 14 lb to Ohio.
     const total = 3 * VIBRATOR.partnerX3 + OHIO_FREIGHT.upTo50Lb;
     await expect(page.getByTestId('order-total')).toHaveText(usd(total));
     await enterCard(page, CARDS.approves);

@@ -5,12 +5,13 @@ import {
   CARDS,
   enterCard,
   fillBilling,
+  MARYLAND_FREIGHT,
   openCheckout,
   payAndLand,
   setCartCookie,
   uniqueEmail,
 } from './checkout-steps.ts';
-import { usd, waitForHydration } from './fixtures.ts';
+import { logIn, PARTNER, usd, waitForHydration } from './fixtures.ts';
 
 /**
  * Freight on every order (issue 37), as a visitor meets it with the demo's freight table (four
@@ -82,6 +83,30 @@ test('the cart estimates freight to a state, and the checkout charges it', async
   expect(order.amount).toBe(total);
   expect(order.freight).toBe(FREIGHT_TO_OHIO);
   await admin.context().close();
+});
+
+test("a signed-in lab's cart estimates freight to its own state until it chooses another", async ({
+  page,
+}) => {
+  await setCartCookie(page, [{ number: GRINDER.number, title: GRINDER.title, quantity: 1 }]);
+  await logIn(page, PARTNER, '/cart');
+  const estimate = page.getByTestId('freight-estimate');
+  await expect(estimate.getByLabel('Estimate freight to')).toHaveValue('MD');
+  await expect(estimate.getByTestId('freight-amount')).toHaveText(usd(MARYLAND_FREIGHT.upTo50Lb));
+  await expect(estimate).toContainText('for shipping to MD');
+
+  // The checkout starts with the same state, so its estimate is the cart's.
+  await openCheckout(page);
+  await expect(page.getByLabel('State', { exact: true })).toHaveValue('MD');
+
+  // A state the lab chooses wins, on this visit and the next.
+  await page.goto('/cart');
+  await waitForHydration(page);
+  await estimate.getByLabel('Estimate freight to').selectOption('OH');
+  await expect(estimate.getByTestId('freight-amount')).toHaveText(usd(FREIGHT_TO_OHIO));
+  await page.reload();
+  await waitForHydration(page);
+  await expect(estimate.getByLabel('Estimate freight to')).toHaveValue('OH');
 });
 
 test('a truck load has no estimate: the checkout keeps the note and charges no freight', async ({

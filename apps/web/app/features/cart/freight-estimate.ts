@@ -1,3 +1,4 @@
+import type { AddressBookAnswer } from '@labshop/shared/schemas/address-book';
 import { freightEstimateQuery, type FreightEstimateAnswer } from '@labshop/shared/schemas/freight';
 import { isUsStateCode } from '@labshop/shared/us-states';
 import { useEffect, useMemo, useState } from 'react';
@@ -78,6 +79,41 @@ export function saveShipState(state: string): void {
 export function subscribeToSavedShipState(onChange: () => void): () => void {
   window.addEventListener('storage', onChange);
   return () => window.removeEventListener('storage', onChange);
+}
+
+/**
+ * A signed-in lab's own state (its ERP address, in the US), or '': where it ships unless it chose
+ * another state. The cart estimates to it and the checkout starts with it.
+ */
+export function labShipState(book: AddressBookAnswer | null | undefined): string {
+  const lab = book?.labAddress;
+  return lab && lab.country === 'US' && isUsStateCode(lab.state) ? lab.state : '';
+}
+
+/**
+ * The cart's copy of labShipState: read from GET /api/account/addresses once the page runs, only
+ * when `wanted` (a signed-in lab that chose no state). Without it, or on a failure, ''.
+ */
+export function useLabShipState(wanted: boolean): string {
+  const [state, setState] = useState('');
+  useEffect(() => {
+    if (!wanted) return;
+    const controller = new AbortController();
+    fetch('/api/account/addresses', {
+      headers: { accept: 'application/json' },
+      signal: controller.signal,
+    })
+      .then(async (response) => {
+        // A user without a lab has no book: the visitor's own choice is all there is.
+        if (response.ok) setState(labShipState((await response.json()) as AddressBookAnswer));
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted)
+          console.error("The lab's address could not be read:", error);
+      });
+    return () => controller.abort();
+  }, [wanted]);
+  return state;
 }
 
 /** The freight in cents when an estimate applies. */

@@ -43,7 +43,7 @@ export function CartSummary({
       {tier === 'wholesale' && (
         <p className="mt-2 text-xs text-slate-600">Your partner prices are applied.</p>
       )}
-      <FreightEstimateRow lines={checkoutState.cartItems} />
+      <FreightEstimateRow lines={checkoutState.cartItems} signedInLab={tier === 'wholesale'} />
       {totalCents < PAYMENT.minimumCents && (
         <p className="mt-2 text-xs font-semibold text-amber-800">
           The minimum card payment is {formatCents(PAYMENT.minimumCents)}.

@@ -9,19 +9,29 @@ import {
   savedShipState,
   subscribeToSavedShipState,
   useFreightEstimate,
+  useLabShipState,
 } from '../freight-estimate.ts';
 
 /**
  * The cart's freight estimate (issue 37): the visitor picks the US state it ships to, and the
  * shop's freight table gives the rate for the cart's weight. Where none applies, the SPEC's note
- * stays, with why when it helps (a truck load, a state quoted apart).
+ * stays, with why when it helps (a truck load, a state quoted apart). A signed-in lab that chose
+ * no state gets the estimate to its own.
  */
-export function FreightEstimateRow({ lines }: { lines: readonly PricedCartItem[] }) {
+export function FreightEstimateRow({
+  lines,
+  signedInLab,
+}: {
+  lines: readonly PricedCartItem[];
+  /** A signed-in lab: with no state chosen, the estimate goes to its own address's. */
+  signedInLab: boolean;
+}) {
   const id = useId();
   // The server's HTML has no state chosen; the browser's saved one follows at hydration.
   const saved = useSyncExternalStore(subscribeToSavedShipState, savedShipState, () => '');
   const [chosen, setChosen] = useState<string | null>(null);
-  const state = chosen ?? saved;
+  const labState = useLabShipState(signedInLab && chosen === null && saved === '');
+  const state = chosen ?? (saved || labState);
   const items = useMemo(
     () => lines.map((line) => ({ number: line.product.number, quantity: line.quantity })),
     [lines],

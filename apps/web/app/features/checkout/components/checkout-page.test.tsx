@@ -73,7 +73,7 @@ function renderPage(
     ],
     { initialEntries: ['/checkout'] },
   );
-  render(<RouterProvider router={router} />);
+  return render(<RouterProvider router={router} />);
 }
 
 function postToken(message: string) {
@@ -256,6 +256,39 @@ describe('the checkout page', () => {
     await waitFor(() =>
       expect(fetchMock.mock.calls.some(([path]) => isFreightEstimate(path))).toBe(true),
     );
+  });
+
+  it("starts a signed-in lab's billing state with its own, unless it chose one in the cart", async () => {
+    const book: AddressBookAnswer = {
+      labAddress: {
+        label: 'Partner Dental Lab',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        phone: '',
+        address: '77 Harbor View Dr',
+        city: 'Baltimore',
+        state: 'MD',
+        zip: '21230',
+        country: 'US',
+      },
+      addresses: [],
+    };
+    const cart: CartAnswer = {
+      tier: 'wholesale',
+      items: [{ product: lathe, quantity: 1 }],
+      removed: [],
+    };
+    const state = () =>
+      (screen.getByLabelText('State', { exact: true }) as HTMLSelectElement).value;
+    const { unmount } = renderPage(cart, book);
+    await waitFor(() => expect(state()).toBe('MD'));
+    // Only the state: the rest of the address is the lab's to choose under 'Ship to'.
+    expect((screen.getByLabelText('Address', { exact: true }) as HTMLInputElement).value).toBe('');
+    unmount();
+
+    window.localStorage.setItem('labshop-ship-state', 'OH');
+    renderPage(cart, book);
+    await waitFor(() => expect(state()).toBe('OH'));
   });
 
   it('keeps Pay Now disabled until the freight estimate answers', async () => {

@@ -19,7 +19,12 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { clearCart } from '../../cart/cart-store.ts';
-import { freightCentsOf, savedShipState, useFreightEstimate } from '../../cart/freight-estimate.ts';
+import {
+  freightCentsOf,
+  labShipState,
+  savedShipState,
+  useFreightEstimate,
+} from '../../cart/freight-estimate.ts';
 import { captchaToken, loadRecaptcha } from '../../content/api/recaptcha.ts';
 import {
   checkCustomer,
@@ -136,12 +141,13 @@ export function CheckoutPage({
     formState: { errors, isValid },
   } = form;
 
-  // The state the visitor estimated freight to in the cart starts the billing form's.
+  // The state the visitor estimated freight to in the cart starts the billing form's: the one
+  // it chose, else a signed-in lab's own (as the cart did).
   useEffect(() => {
     if (quote || form.getValues('country') !== 'US' || form.getValues('state') !== '') return;
-    const saved = savedShipState();
-    if (saved !== '') form.setValue('state', saved);
-  }, [form, quote]);
+    const start = savedShipState() || labShipState(addressBook);
+    if (start !== '') form.setValue('state', start);
+  }, [form, quote, addressBook]);
   // Freight to the billing address's state (issue 37): a quote has its own.
   const [shipCountry, shipState] = useWatch({ control: form.control, name: ['country', 'state'] });
   const cartLines = useMemo(
