@@ -18,6 +18,7 @@ const GRINDER = {
   newPrice: '$1,295.00',
   oldPrice: '$1,395.00',
   saving: 'Save $100.00',
+  weightLb: 38,
 };
 
 /** The shop card of a product, found by its bracketed number. */
@@ -117,6 +118,7 @@ test.describe('the shop', () => {
     await expect(breadcrumbs).toContainText(GRINDER.title);
     await expect(page.getByText(`Product number: ${GRINDER.number}`)).toBeVisible();
     await expect(page.getByText(`Category: ${GRINDER.category}`)).toBeVisible();
+    await expect(page.getByText(`Shipping weight: ${GRINDER.weightLb} lb`)).toBeVisible();
     await expect(page.getByText('Made in USA')).toBeVisible();
 
     const pricing = page.getByTestId('product-pricing');

@@ -57,4 +57,16 @@ describe('product SEO', () => {
     );
     expect(unavailable.offers.availability).toBe('https://schema.org/OutOfStock');
   });
+
+  it('gives the shipping weight in pounds where the product has one', () => {
+    const weighed = productJsonLd(
+      { ...product, shippingWeightLb: 38.5 },
+      'https://shop.example.com',
+      'labshop',
+    );
+    expect(weighed.weight).toEqual({ '@type': 'QuantitativeValue', value: 38.5, unitCode: 'LBR' });
+    expect(
+      productJsonLd({ ...product, shippingWeightLb: null }, 'https://x.example', 'l'),
+    ).not.toHaveProperty('weight');
+  });
 });

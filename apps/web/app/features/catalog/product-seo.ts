@@ -68,6 +68,10 @@ export function productJsonLd(product: ProductDto, publicUrl: string, brandName:
     description: product.description,
     category: product.category,
     brand: { '@type': 'Brand', name: brandName },
+    // The shipping weight, in pounds (UN/CEFACT LBR), where the staff entered one.
+    ...(product.shippingWeightLb !== null && {
+      weight: { '@type': 'QuantitativeValue', value: product.shippingWeightLb, unitCode: 'LBR' },
+    }),
     offers: {
       '@type': 'Offer',
       url,

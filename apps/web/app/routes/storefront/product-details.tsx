@@ -134,6 +134,13 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
                 {titleCase(product.category)}
               </Link>
             </p>
+            {/* What the freight is reckoned from (issue 37): a lab plans its bench and its freight. */}
+            {product.shippingWeightLb !== null && (
+              <p>
+                <span className="font-semibold">Shipping weight:</span> {product.shippingWeightLb}{' '}
+                lb
+              </p>
+            )}
           </div>
           {product.number !== NOT_MADE_IN_USA_PRODUCT_NUMBER && (
             <div className="mt-4">
