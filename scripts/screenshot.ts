@@ -1,13 +1,15 @@
 // Screenshots of pages in headless Chromium, to look at what we build.
 // Usage: npx tsx scripts/screenshot.ts <url> <out.png> [width=1440] [--full] [--login=email:password]
-// --login signs in through the shop's real login (the embedded provider's page) first.
+//          [--cart=NUMBER:QTY,...]
+// --login signs in through the shop's real login (the embedded provider's page) first; --cart
+// starts with those products in the cart cookie.
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.ts';
 
 const [url, out, width = '1440', ...flags] = process.argv.slice(2);
 if (!url || !out) {
   console.error(
-    'Usage: npx tsx scripts/screenshot.ts <url> <out.png> [width] [--full] [--login=email:password]',
+    'Usage: npx tsx scripts/screenshot.ts <url> <out.png> [width] [--full] [--login=email:password] [--cart=NUMBER:QTY,...]',
   );
   process.exit(2);
 }
@@ -26,6 +28,17 @@ if (login) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((target) => !target.pathname.startsWith('/oidc'));
+}
+const cart = flags.find((flag) => flag.startsWith('--cart='))?.slice('--cart='.length);
+if (cart) {
+  // The cart cookie's entries (packages/shared/src/cart-cookie.ts): the title is the shop's own.
+  const entries = cart.split(',').map((entry) => {
+    const [number = '', quantity = '1'] = entry.split(':');
+    return { number, title: number, quantity: Number(quantity) };
+  });
+  await page
+    .context()
+    .addCookies([{ name: '_cart__rf', value: encodeURIComponent(JSON.stringify(entries)), url }]);
 }
 await page.goto(url, { waitUntil: 'networkidle' });
 if (flags.includes('--full')) {
