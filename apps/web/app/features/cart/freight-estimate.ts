@@ -10,6 +10,9 @@ import { useEffect, useMemo, useState } from 'react';
  * outside the US, has no estimate, so nothing is asked.
  */
 
+/** What the cart and the checkout say while the estimate is asked for. */
+export const ESTIMATING_FREIGHT = 'Estimating freight…';
+
 export interface FreightEstimate {
   /** Null: no estimate applies (the SPEC's note), or it could not be had. */
   answer: FreightEstimateAnswer | null;

@@ -4,6 +4,7 @@ import { US_STATE_CODES } from '@labshop/shared/us-states';
 import { useId, useMemo, useState, useSyncExternalStore } from 'react';
 import type { PricedCartItem } from '../cart-items.ts';
 import {
+  ESTIMATING_FREIGHT,
   freightCentsOf,
   saveShipState,
   savedShipState,
@@ -67,7 +68,7 @@ export function FreightEstimateRow({
       </div>
       <p aria-live="polite" className="mt-2 text-xs text-slate-600">
         {estimate.pending ? (
-          'Estimating freight…'
+          ESTIMATING_FREIGHT
         ) : cents !== undefined ? (
           <>
             Estimated freight {estimate.answer?.weightLb ? `(${estimate.answer.weightLb} lb) ` : ''}

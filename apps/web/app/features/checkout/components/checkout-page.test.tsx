@@ -304,6 +304,9 @@ describe('the checkout page', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(payButton()).toHaveProperty('disabled', true);
+    // The address is complete and the card entered: the wait is the freight's, and says so.
+    expect(screen.getByText('Estimating freight…')).toBeTruthy();
+    expect(screen.queryByText('Complete the billing address to pay.')).toBeNull();
     answerFreight(Response.json({ freight: 12, zone: 'Midwest', weightLb: 40, reason: null }));
     await waitFor(() => expect(payButton()).toHaveProperty('disabled', false));
     expect(screen.getByTestId('order-total').textContent).toBe('$141.99');

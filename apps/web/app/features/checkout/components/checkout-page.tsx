@@ -20,6 +20,7 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { clearCart } from '../../cart/cart-store.ts';
 import {
+  ESTIMATING_FREIGHT,
   freightCentsOf,
   labShipState,
   savedShipState,
@@ -371,7 +372,9 @@ export function CheckoutPage({
               <p id={payHintId} className="text-sm text-slate-600 sm:text-right">
                 {card.token === null && !onAccount
                   ? 'Enter your card details and complete the billing address to pay.'
-                  : 'Complete the billing address to pay.'}
+                  : !isValid
+                    ? 'Complete the billing address to pay.'
+                    : ESTIMATING_FREIGHT}
               </p>
             )}
           </form>
