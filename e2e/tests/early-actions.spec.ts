@@ -149,6 +149,30 @@ for (const arrival of ['before the code starts', 'without JavaScript'] as const)
       }
     });
 
+    test("the cart's freight estimate waits for the code: its state picker is off until then", async ({
+      page,
+    }) => {
+      await page.context().addCookies([
+        {
+          name: '_cart__rf',
+          value: encodeURIComponent(JSON.stringify([GRINDERS.first])),
+          url: test.info().project.use.baseURL!,
+        },
+      ]);
+      const startCode = await open(page, '/cart', arrival);
+      const estimate = page.getByTestId('freight-estimate');
+      const picker = estimate.getByLabel('Estimate freight to');
+      // A pick now would be reset as the code starts: the picker says it is not ready instead.
+      await expect(picker).toBeDisabled();
+      await expect(estimate).toContainText('Price does not include freight charges.');
+      await startCode();
+      if (arrival === 'before the code starts') {
+        await picker.selectOption('OH');
+        // The 38 lb grinder to Ohio: the Midwest band up to 50 lb.
+        await expect(estimate.getByTestId('freight-amount')).toHaveText('$45.00');
+      }
+    });
+
     test('the contact form sends, and a refusal keeps what was typed', async ({ page }) => {
       const startCode = await open(page, '/contact-us', arrival);
       const form = page.getByRole('form', { name: 'Send us a message' });

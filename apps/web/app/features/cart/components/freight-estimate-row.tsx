@@ -2,6 +2,7 @@ import { formatCents } from '@labshop/shared/money';
 import { FREIGHT_NOTE } from '@labshop/shared/schemas/freight';
 import { US_STATE_CODES } from '@labshop/shared/us-states';
 import { useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { useHydrated } from '../../content/use-hydrated.ts';
 import type { PricedCartItem } from '../cart-items.ts';
 import {
   ESTIMATING_FREIGHT,
@@ -28,6 +29,9 @@ export function FreightEstimateRow({
   signedInLab: boolean;
 }) {
   const id = useId();
+  // The estimate is the code's: a state picked before it runs would be reset by the hydration
+  // and lost, so the picker waits for it (and stays off without JavaScript, with the note).
+  const hydrated = useHydrated();
   // The server's HTML has no state chosen; the browser's saved one follows at hydration.
   const saved = useSyncExternalStore(subscribeToSavedShipState, savedShipState, () => '');
   const [chosen, setChosen] = useState<string | null>(null);
@@ -55,8 +59,9 @@ export function FreightEstimateRow({
         <select
           id={`${id}-state`}
           value={state}
+          disabled={!hydrated}
           onChange={(event) => choose(event.target.value)}
-          className="min-h-11 rounded-md border border-slate-300 bg-white px-2 text-slate-900"
+          className="min-h-11 rounded-md border border-slate-300 bg-white px-2 text-slate-900 disabled:bg-slate-100 disabled:text-slate-500"
         >
           <option value="">US state</option>
           {US_STATE_CODES.map((code) => (
