@@ -1,10 +1,13 @@
 import { CHECKOUT_MESSAGES } from '@labshop/shared/schemas/checkout';
+import type { ProductDto } from '@labshop/shared/schemas/catalog';
 import type { ContactDataDto, MailLogPageDto } from '@labshop/shared/schemas/content';
 import { expect, test, type Page } from '@playwright/test';
 import {
   expectNoAccessibilityViolations,
   logIn,
   PARTNER,
+  TINY_JPEG,
+  uniqueNumber,
   waitForHydration,
   usd,
 } from './fixtures.ts';
@@ -186,6 +189,54 @@ test.describe('the checkout', () => {
     // Ready to try again with another card; the cart is kept.
     await expect(payNow(page)).toBeEnabled();
     await expect(page.getByTestId('cart-count')).toHaveText('1');
+  });
+
+  test('a price the staff change during the checkout: the page shows the new total and takes it', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    // A product of this test's own, so no other test sees its price move. No weight: no freight.
+    const number = uniqueNumber(testInfo, 'REPRICE');
+    const title = `Browser test repriced ${number}`;
+    const admin = await adminPage(browser);
+    const fields = (newPrice: string) => ({
+      number,
+      title,
+      description: 'Made by the browser tests.',
+      category: 'Accessories',
+      newPrice,
+      wholesalePrice: '40',
+      partnerPricex3: '35',
+    });
+    const created = await admin.request.post('/api/products', {
+      multipart: {
+        ...fields('50'),
+        images: { name: 'tiny.jpg', mimeType: 'image/jpeg', buffer: TINY_JPEG },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const product = (await created.json()) as ProductDto;
+
+    await setCartCookie(page, [{ number, title, quantity: 1 }]);
+    await openCheckout(page);
+    await fillBilling(page, uniqueEmail('repriced'));
+    await expect(page.getByTestId('order-total')).toHaveText(usd(50));
+    await enterCard(page, CARDS.approves);
+
+    // The staff raise the price while the visitor is on the page.
+    const updated = await admin.request.put(`/api/products/${encodeURIComponent(number)}`, {
+      multipart: { ...fields('60'), existingImages: JSON.stringify(product.images) },
+    });
+    expect(updated.status(), await updated.text()).toBe(200);
+    await payNow(page).click();
+    await expect(page.getByTestId('checkout-error')).toHaveText(CHECKOUT_MESSAGES.amountMismatch);
+    // Nothing was charged, and the page now shows what paying would cost.
+    await expect(page.getByTestId('order-total')).toHaveText(usd(60));
+    const orderNumber = await payAndLand(page);
+    await expect(page.getByTestId('order-amount')).toHaveText(usd(60));
+    expect((await adminOrder(admin, orderNumber)).amount).toBe(60);
+    await admin.context().close();
   });
 
   test('state and ZIP follow the country: a US list and ZIP, free text elsewhere', async ({

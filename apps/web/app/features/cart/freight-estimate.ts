@@ -23,16 +23,20 @@ export interface FreightEstimate {
 export function useFreightEstimate(
   lines: readonly { number: string; quantity: number }[],
   place: { country: string; state: string },
+  /** A new value asks again for the same cart and state (the staff changed the table). */
+  revision = 0,
 ): FreightEstimate {
   const { country, state } = place;
   const query = useMemo(
     () => freightEstimateQuery(lines, { country, state }),
     [lines, country, state],
   );
-  const [result, setResult] = useState<{ query: string; answer: FreightEstimateAnswer | null }>();
+  // Which asking an answer is for: the query, and the revision it was asked at.
+  const asking = query === null ? null : `${revision} ${query}`;
+  const [result, setResult] = useState<{ asking: string; answer: FreightEstimateAnswer | null }>();
 
   useEffect(() => {
-    if (query === null) return;
+    if (asking === null || query === null) return;
     const controller = new AbortController();
     fetch(`/api/freight-estimate?${query}`, {
       headers: { accept: 'application/json' },
@@ -40,19 +44,19 @@ export function useFreightEstimate(
     })
       .then(async (response) => {
         if (!response.ok) throw new Error(`GET /api/freight-estimate answered ${response.status}`);
-        setResult({ query, answer: (await response.json()) as FreightEstimateAnswer });
+        setResult({ asking, answer: (await response.json()) as FreightEstimateAnswer });
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         // Without an estimate the order is priced without freight; the server says if it differs.
         console.error('The freight estimate failed:', error);
-        setResult({ query, answer: null });
+        setResult({ asking, answer: null });
       });
     return () => controller.abort();
-  }, [query]);
+  }, [asking, query]);
 
-  if (query === null) return { answer: null, pending: false };
-  return result?.query === query
+  if (asking === null) return { answer: null, pending: false };
+  return result?.asking === asking
     ? { answer: result.answer, pending: false }
     : { answer: null, pending: true };
 }

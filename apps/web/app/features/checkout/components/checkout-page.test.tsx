@@ -335,6 +335,44 @@ describe('the checkout page', () => {
     expect(screen.getByTestId('checkout-progress').textContent).toBe('');
   });
 
+  it('reads the freight again when the server prices the order otherwise (409)', async () => {
+    renderPage({ tier: 'retail', items: [{ product: lathe, quantity: 1 }], removed: [] });
+    let midwestRate = 12;
+    fetchMock.mockImplementation(async (path) => {
+      const url = String(path);
+      if (isFreightEstimate(url)) {
+        return Response.json({ freight: midwestRate, zone: 'Midwest', weightLb: 40, reason: null });
+      }
+      if (url.endsWith('verify-captcha')) return Response.json({ success: true, nonce: 'n-1' });
+      if (url.endsWith('salesOrdersLastID')) {
+        return Response.json({ lastSalesOrderId: 'WEB-100010' });
+      }
+      return Response.json({ error: CHECKOUT_MESSAGES.amountMismatch }, { status: 409 });
+    });
+    await fillBilling();
+    postToken('9411111111111111');
+    await waitFor(() => expect(screen.getByTestId('order-total').textContent).toBe('$141.99'));
+    await waitFor(() => expect(payButton()).toHaveProperty('disabled', false));
+
+    // The staff raised the Midwest rate while the visitor filled the form.
+    midwestRate = 15;
+    fireEvent.click(payButton());
+    await waitFor(() =>
+      expect(screen.getByTestId('checkout-error').textContent).toBe(
+        CHECKOUT_MESSAGES.amountMismatch,
+      ),
+    );
+    await waitFor(() => expect(screen.getByTestId('order-total').textContent).toBe('$144.99'));
+    await waitFor(() => expect(payButton()).toHaveProperty('disabled', false));
+    fireEvent.click(payButton());
+    await waitFor(() => {
+      const payments = fetchMock.mock.calls.filter(([path]) => path === '/api/process-payment');
+      expect(payments.map(([, init]) => JSON.parse(String(init?.body)).amount)).toEqual([
+        14_199, 14_499,
+      ]);
+    });
+  });
+
   it("fills the billing address from the chosen 'Ship to' address and keeps the e-mail", async () => {
     const lab = {
       label: 'Partner Dental Lab',

@@ -17,7 +17,7 @@ import { Lock } from 'lucide-react';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { clearCart } from '../../cart/cart-store.ts';
 import {
   ESTIMATING_FREIGHT,
@@ -28,6 +28,7 @@ import {
 } from '../../cart/freight-estimate.ts';
 import { captchaToken, loadRecaptcha } from '../../content/api/recaptcha.ts';
 import {
+  CheckoutCallError,
   checkCustomer,
   createSalesOrder,
   errorText,
@@ -158,7 +159,14 @@ export function CheckoutPage({
         : cart.items.map(({ product, quantity }) => ({ number: product.number, quantity })),
     [quote, cart],
   );
-  const freight = useFreightEstimate(cartLines, { country: shipCountry, state: shipState });
+  // Bumped when the server refuses the amount: the prices and the freight are read again.
+  const [priceRevision, setPriceRevision] = useState(0);
+  const location = useLocation();
+  const freight = useFreightEstimate(
+    cartLines,
+    { country: shipCountry, state: shipState },
+    priceRevision,
+  );
   const freightCents = quote ? quote.freightCents : freightCentsOf(freight);
   const order = useMemo(
     () => quote?.order ?? withFreight(priceOrder(cart, coupon), freightCents),
@@ -239,6 +247,13 @@ export function CheckoutPage({
         console.error('The checkout failed:', failure);
       }
       nonce.current = null;
+      // 409: the server priced the order otherwise (the staff changed a price or the freight
+      // table meanwhile). The page reads its prices again, so the total shown is the one to pay.
+      if (failure instanceof CheckoutCallError && failure.status === 409) {
+        setPriceRevision((revision) => revision + 1);
+        // Going to the same address runs the page's loader again; the form keeps what it holds.
+        void navigate(location, { replace: true, state: location.state, preventScrollReset: true });
+      }
       setError(errorText(failure));
       setProgress(null);
       setBusy(false);
