@@ -1,6 +1,7 @@
 import { CONTACT_MESSAGES } from '@labshop/shared/schemas/content';
 import { NEWSLETTER_MESSAGES } from '@labshop/shared/schemas/newsletter';
 import { expect, test, type Page } from '@playwright/test';
+import { setCartCookie } from './checkout-steps.ts';
 import { waitForHydration } from './fixtures.ts';
 
 /**
@@ -113,13 +114,7 @@ for (const arrival of ['before the code starts', 'without JavaScript'] as const)
     });
 
     test("the cart's stepper, a typed quantity and Remove change the cart", async ({ page }) => {
-      await page.context().addCookies([
-        {
-          name: '_cart__rf',
-          value: encodeURIComponent(JSON.stringify([GRINDERS.first, VIBRATOR.number])),
-          url: test.info().project.use.baseURL!,
-        },
-      ]);
+      await setCartCookie(page, [GRINDERS.first, VIBRATOR.number]);
       const startCode = await open(page, '/cart', arrival);
       const quantity = page.getByLabel(`Quantity of ${VIBRATOR.title}`, { exact: true });
       await page.getByRole('button', { name: `Increase quantity of ${VIBRATOR.title}` }).click();
@@ -152,13 +147,7 @@ for (const arrival of ['before the code starts', 'without JavaScript'] as const)
     test("the cart's freight estimate waits for the code: its state picker is off until then", async ({
       page,
     }) => {
-      await page.context().addCookies([
-        {
-          name: '_cart__rf',
-          value: encodeURIComponent(JSON.stringify([GRINDERS.first])),
-          url: test.info().project.use.baseURL!,
-        },
-      ]);
+      await setCartCookie(page, [GRINDERS.first]);
       const startCode = await open(page, '/cart', arrival);
       const estimate = page.getByTestId('freight-estimate');
       const picker = estimate.getByLabel('Estimate freight to');
@@ -227,13 +216,7 @@ for (const arrival of ['before the code starts', 'without JavaScript'] as const)
     test("the checkout's coupon applies, and the card form says it needs the code", async ({
       page,
     }) => {
-      await page.context().addCookies([
-        {
-          name: '_cart__rf',
-          value: encodeURIComponent(JSON.stringify([GRINDERS.first])),
-          url: test.info().project.use.baseURL!,
-        },
-      ]);
+      await setCartCookie(page, [GRINDERS.first]);
       const startCode = await open(page, '/checkout', arrival);
       const card = page.getByRole('region', { name: 'Card details' });
       await expect(card).toContainText('Loading the secure card form…');
