@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { expect, test, type APIResponse, type Page } from '@playwright/test';
+import { expect, test, type APIResponse, type Page, type Request } from '@playwright/test';
 import { ADMIN, logIn, logInWithForm, PARTNER, waitForHydration } from './fixtures.ts';
 
 /**
@@ -232,7 +232,20 @@ test.describe('checkout page scripts and card fields', () => {
     const pending: Promise<void>[] = [];
     const requestedOrigins = new Set<string>();
     const violations: string[] = [];
+    // Requests in flight, and when that last changed: the page's start is over once none has
+    // been for a second. Playwright's 'networkidle' missed its moment on a busy machine (in CI,
+    // and locally under load: no request in flight, yet no idle within 60 s).
+    const inFlight = new Set<Request>();
+    let lastChange = Date.now();
+    const settled = (request: Request) => {
+      inFlight.delete(request);
+      lastChange = Date.now();
+    };
+    page.on('requestfinished', settled);
+    page.on('requestfailed', settled);
     page.on('request', (request) => {
+      inFlight.add(request);
+      lastChange = Date.now();
       const url = new URL(request.url());
       if (url.protocol === 'http:' || url.protocol === 'https:') requestedOrigins.add(url.origin);
     });
@@ -256,7 +269,12 @@ test.describe('checkout page scripts and card fields', () => {
     await expect(frameElement).toHaveCount(1);
     const tokenizer = page.frameLocator('iframe[title="Card details"]');
     await expect(tokenizer.getByLabel('Card number')).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await expect
+      .poll(() => inFlight.size === 0 && Date.now() - lastChange >= 1000, {
+        intervals: [100],
+        timeout: 20_000,
+      })
+      .toBe(true);
     await Promise.all(pending);
 
     // Network: every script fetched is this origin's build file, byte for byte.
